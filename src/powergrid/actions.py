@@ -1,0 +1,183 @@
+"""Actions: one small decision each (DESIGN principle 3).
+
+Every action is a frozen, hashable, keyword-only record with the acting seat in
+``player``, and ``str(action)`` gives its short notation, e.g. ``"2:bid 17"``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Union
+
+import attrs
+
+from powergrid.enums import Resource
+
+Amounts = tuple[tuple[Resource, int], ...]
+
+
+def _amounts(value: Iterable[tuple[Resource | str, int]] | dict[str, int]) -> Amounts:
+    """Canonical form of resource amounts: kinds sorted by name, zeros dropped."""
+    items = value.items() if isinstance(value, dict) else value
+    merged: dict[Resource, int] = {}
+    for kind, n in items:
+        key = Resource(kind)
+        merged[key] = merged.get(key, 0) + int(n)
+    return tuple(sorted((k, n) for k, n in merged.items() if n))
+
+
+def _fmt_amounts(amounts: Amounts) -> str:
+    return " ".join(f"{k.value}={n}" for k, n in amounts)
+
+
+@attrs.frozen(kw_only=True)
+class ChoosePlant:
+    """Put an actual-market plant up for auction with an opening bid (AUC-03, AUC-04).
+
+    When the player is the last one left in phase 2 this buys the plant outright
+    at its minimum bid (AUC-14).
+    """
+
+    player: int
+    plant: int
+    bid: int
+
+    def __str__(self) -> str:
+        return f"{self.player}:choose {self.plant} {self.bid}"
+
+
+@attrs.frozen(kw_only=True)
+class PassAuction:
+    """Pass the whole of phase 2 instead of opening an auction (AUC-03 b, AUC-12)."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"{self.player}:pass"
+
+
+@attrs.frozen(kw_only=True)
+class Bid:
+    """Raise the current bid in the running auction (AUC-06, AUC-07)."""
+
+    player: int
+    amount: int
+
+    def __str__(self) -> str:
+        return f"{self.player}:bid {self.amount}"
+
+
+@attrs.frozen(kw_only=True)
+class PassBid:
+    """Drop out of the running auction; no re-entry into this auction (AUC-06)."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"{self.player}:fold"
+
+
+@attrs.frozen(kw_only=True)
+class DiscardPlant:
+    """Remove a plant from the game after going over the plant limit (AUC-17, AUC-18).
+
+    ``drop`` names the tokens returned to the general supply: those that stood on
+    the discarded plant and are not moved to the remaining plants.
+    """
+
+    player: int
+    plant: int
+    drop: Amounts = attrs.field(default=(), converter=_amounts)
+
+    def __str__(self) -> str:
+        tail = f" drop {_fmt_amounts(self.drop)}" if self.drop else ""
+        return f"{self.player}:discard {self.plant}{tail}"
+
+
+@attrs.frozen(kw_only=True)
+class BuyResource:
+    """Buy ``count`` tokens of one kind from the resource market (RES-02, RES-06)."""
+
+    player: int
+    resource: Resource = attrs.field(converter=Resource)
+    count: int = 1
+
+    def __str__(self) -> str:
+        return f"{self.player}:buy {self.count} {self.resource.value}"
+
+
+@attrs.frozen(kw_only=True)
+class EndPurchase:
+    """Finish buying resources for this round (RES-02)."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"{self.player}:endbuy"
+
+
+@attrs.frozen(kw_only=True)
+class Build:
+    """Place a house in a city, paying slot and connection cost (BLD-03..BLD-05)."""
+
+    player: int
+    city: str
+
+    def __str__(self) -> str:
+        return f"{self.player}:build {self.city}"
+
+
+@attrs.frozen(kw_only=True)
+class EndBuild:
+    """Finish building for this round (BLD-01)."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"{self.player}:endbuild"
+
+
+@attrs.frozen(kw_only=True)
+class Power:
+    """Run a set of plants in phase 5, burning ``mix`` in total (BUR-02, BUR-03).
+
+    ``plants`` are ascending plant numbers (empty: power nothing). ``mix`` is the
+    total of tokens burned per kind; it must be exactly what the running plants
+    burn, which only leaves a choice for hybrids (RES-04).
+    """
+
+    player: int
+    plants: tuple[int, ...] = attrs.field(default=(), converter=lambda v: tuple(sorted(v)))
+    mix: Amounts = attrs.field(default=(), converter=_amounts)
+
+    def __str__(self) -> str:
+        if not self.plants:
+            return f"{self.player}:power none"
+        head = f"{self.player}:power {','.join(map(str, self.plants))}"
+        return f"{head} {_fmt_amounts(self.mix)}" if self.mix else head
+
+
+Action = Union[
+    ChoosePlant,
+    PassAuction,
+    Bid,
+    PassBid,
+    DiscardPlant,
+    BuyResource,
+    EndPurchase,
+    Build,
+    EndBuild,
+    Power,
+]
+ACTION_TYPES: tuple[type, ...] = (
+    ChoosePlant,
+    PassAuction,
+    Bid,
+    PassBid,
+    DiscardPlant,
+    BuyResource,
+    EndPurchase,
+    Build,
+    EndBuild,
+    Power,
+)

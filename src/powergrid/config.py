@@ -1,0 +1,119 @@
+"""Game configuration: which game to play (GameConfig)."""
+
+from __future__ import annotations
+
+import attrs
+
+from powergrid.errors import RulesConfigError
+
+MAPS = ("europe", "north_america")
+COMPONENT_SETS = ("classic", "deluxe")
+#: Rule switches a config may turn on; each is documented in the rules docs.
+OPTIONS = {
+    "seed_thresholds": (
+        "classic only: the Chinese seed's simplified thresholds (Step 2 at 7 cities and "
+        "at most 3 plants for every player count), SET-12 / OQ-09"
+    ),
+}
+#: Extra rule modules a config may name; none ships yet.
+KNOWN_MODULES: dict[str, str] = {}
+
+
+def _tuple_of_str(value: object) -> tuple[str, ...] | None:
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return (value,)
+    return tuple(value)  # type: ignore[call-overload, no-any-return]
+
+
+def _frozen_options(value: object) -> frozenset[str]:
+    if isinstance(value, str):
+        return frozenset((value,))
+    return frozenset(value)  # type: ignore[call-overload]
+
+
+@attrs.frozen(kw_only=True)
+class GameConfig:
+    """Which game to play: player count, map, component set, modules, play area.
+
+    Every field has a default, so ``GameConfig(players=4, map="europe")`` is a
+    complete game. A field that names an impossible game raises
+    :class:`~powergrid.RulesConfigError` naming that field (SET-01).
+
+    - ``players``: 2 to 6 seats (SET-01).
+    - ``map``: ``"europe"`` or ``"north_america"`` (CON-02).
+    - ``components``: ``"classic"`` (coal, oil, garbage, uranium; the original plant
+      deck). ``"deluxe"`` is not available yet and raises ``RulesConfigError``.
+    - ``modules``: extra rule modules by name (none ship yet).
+    - ``regions``: the play area as region ids, or ``None`` to let the seed choose a
+      connected set of the right size (SET-04, SET-12).
+    - ``names``: optional display names, one per seat.
+    - ``options``: documented rule switches (see :data:`OPTIONS`).
+    """
+
+    players: int = 4
+    map: str = "europe"
+    components: str = "classic"
+    modules: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    regions: tuple[str, ...] | None = attrs.field(default=None, converter=_tuple_of_str)
+    names: tuple[str, ...] | None = attrs.field(default=None, converter=_tuple_of_str)
+    options: frozenset[str] = attrs.field(default=frozenset(), converter=_frozen_options)
+
+    def __attrs_post_init__(self) -> None:
+        _validate(self)
+
+
+def _validate(cfg: GameConfig) -> None:
+    if isinstance(cfg.players, bool) or not isinstance(cfg.players, int):
+        raise RulesConfigError(
+            f"players must be a whole number from 2 to 6, not {cfg.players!r}", field="players"
+        )
+    if not 2 <= cfg.players <= 6:
+        raise RulesConfigError(
+            f"Power Grid is played by 2 to 6 players, not {cfg.players} (SET-01)",
+            field="players",
+        )
+    if cfg.map not in MAPS:
+        raise RulesConfigError(
+            f"unknown map {cfg.map!r}; choose one of {', '.join(MAPS)}", field="map"
+        )
+    if cfg.components not in COMPONENT_SETS:
+        raise RulesConfigError(
+            f"unknown component set {cfg.components!r}; choose one of "
+            f"{', '.join(COMPONENT_SETS)}",
+            field="components",
+        )
+    if cfg.components == "deluxe":
+        raise RulesConfigError(
+            "the deluxe component set is not available yet; use components='classic'",
+            field="components",
+        )
+    for name in cfg.modules:
+        if name not in KNOWN_MODULES:
+            raise RulesConfigError(
+                f"unknown rule module {name!r}; no extra modules are available yet",
+                field="modules",
+            )
+    for opt in cfg.options:
+        if opt not in OPTIONS:
+            raise RulesConfigError(
+                f"unknown option {opt!r}; known options: {', '.join(sorted(OPTIONS))}",
+                field="options",
+            )
+    if "seed_thresholds" in cfg.options and cfg.components != "classic":
+        raise RulesConfigError(
+            "option 'seed_thresholds' belongs to the classic component set", field="options"
+        )
+    if cfg.names is not None:
+        if len(cfg.names) != cfg.players:
+            raise RulesConfigError(
+                f"names has {len(cfg.names)} entries for {cfg.players} players", field="names"
+            )
+        if not all(isinstance(n, str) and n for n in cfg.names):
+            raise RulesConfigError("every name must be a non-empty string", field="names")
+    if cfg.regions is not None:
+        # Imported here: the map data is only needed to check an explicit play area.
+        from powergrid.network import validate_regions
+
+        validate_regions(cfg.map, cfg.regions, cfg.players)

@@ -1,0 +1,84 @@
+"""The append-only event log of a game (automatic steps and decisions).
+
+The log is a persistent linked list: appending shares every earlier entry with
+the previous state, so a long game never copies its history per action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import attrs
+
+
+@attrs.frozen
+class Event:
+    """Something that happened: a stable ``kind`` code, the round, and a sentence.
+
+    ``player`` is the seat concerned (``None`` for market and setup events);
+    ``values`` holds the numbers involved (plants, amounts), as documented per
+    kind in the docs' events page. ``text`` is for people and may be reworded.
+    """
+
+    kind: str
+    round: int
+    text: str
+    player: int | None = None
+    values: tuple[int, ...] = ()
+
+
+class EventLog:
+    """An immutable sequence of :class:`Event`, cheap to extend."""
+
+    __slots__ = ("_len", "_prev", "event")
+
+    def __init__(self, event: Event | None = None, prev: EventLog | None = None) -> None:
+        self.event = event
+        self._prev = prev
+        self._len = 0 if event is None else (prev._len if prev else 0) + 1
+
+    def append(self, event: Event) -> EventLog:
+        """Return a new log with ``event`` added at the end."""
+        return EventLog(event, self)
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self.as_tuple())
+
+    def as_tuple(self) -> tuple[Event, ...]:
+        """All events, oldest first."""
+        out: list[Event] = []
+        node: EventLog | None = self
+        while node is not None and node.event is not None:
+            out.append(node.event)
+            node = node._prev
+        out.reverse()
+        return tuple(out)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, EventLog):
+            return NotImplemented
+        a: EventLog | None = self
+        b: EventLog | None = other
+        if a is b:
+            return True
+        if self._len != other._len:
+            return False
+        while a is not None and b is not None:
+            if a is b:
+                return True
+            if a.event != b.event:
+                return False
+            a, b = a._prev, b._prev
+        return a is b
+
+    def __hash__(self) -> int:
+        return hash(self.as_tuple())
+
+    def __repr__(self) -> str:
+        return f"EventLog(<{self._len} events>)"
+
+
+EMPTY_LOG = EventLog()

@@ -1,0 +1,197 @@
+"""The plant market: draws, sorting, removals and the Step 3 card (CON-07, CON-13).
+
+Every function takes and returns a :class:`GameState`; none mutates.
+"""
+
+from __future__ import annotations
+
+import bisect
+
+from powergrid.enums import Phase
+from powergrid.state import GameState, evolve
+
+
+def largest_city_count(state: GameState) -> int:
+    """The most cities any player has connected (CON-12)."""
+    return max(p.city_count for p in state.players)
+
+
+def frozen(state: GameState) -> bool:
+    """Classic STP-05: after the Step 3 card shows in phase 2, the market stays as it is."""
+    return (
+        state.market.step3_in_market
+        and state.phase is Phase.AUCTION
+        and state.rules.components.step3_freezes_auction
+    )
+
+
+def resort(state: GameState) -> GameState:
+    """Re-split the market so the lowest plants form the actual market (AUC-10)."""
+    plants = state.market.plants
+    n_actual, _ = state.rules.hook("market_shape")(state)
+    market = evolve(state.market, actual=plants[:n_actual], future=plants[n_actual:])
+    return evolve(state, market=market)
+
+
+def _set_plants(state: GameState, plants: tuple[int, ...]) -> GameState:
+    if frozen(state):
+        # Only removals happen while frozen: keep each card on its side.
+        keep = set(plants)
+        m = state.market
+        market = evolve(
+            m,
+            actual=tuple(p for p in m.actual if p in keep),
+            future=tuple(p for p in m.future if p in keep),
+        )
+        return evolve(state, market=market)
+    return resort(evolve(state, market=evolve(state.market, actual=plants, future=())))
+
+
+def take_plant(state: GameState, plant: int) -> GameState:
+    """Remove ``plant`` from the market (bought or removed), re-sorting unless frozen."""
+    plants = tuple(p for p in state.market.plants if p != plant)
+    return _set_plants(state, plants)
+
+
+def remove_from_game(state: GameState, plant: int, why: str) -> GameState:
+    """Remove a market plant from the game face up (CON-11)."""
+    state = take_plant(state, plant)
+    state = evolve(state, market=evolve(state.market, removed=state.market.removed + (plant,)))
+    return state.log("plant_removed", f"Plant {plant} is removed from the game ({why}).", None, plant)
+
+
+def remove_lowest(state: GameState, why: str) -> GameState:
+    """Remove the lowest plant of the market from the game, if there is one."""
+    plants = state.market.plants
+    if not plants:
+        return state
+    return remove_from_game(state, plants[0], why)
+
+
+def draw(state: GameState) -> GameState:
+    """Draw one card and resolve it (CON-13, AUC-10, BLD-12, STP-05..STP-08, STP-12).
+
+    A plant is sorted into the market; one not above the largest city count is
+    removed at once and another card is drawn (BLD-12). The Step 3 card starts
+    the Step 3 procedure of the current phase. An empty deck draws nothing.
+    """
+    m = state.market
+    secret = state.secret
+    if m.top is not None:
+        card: int | None = m.top
+        state = evolve(state, market=evolve(m, top=None))
+    elif secret.deck:
+        card = secret.deck[0]
+        state = evolve(
+            state,
+            secret=evolve(secret, deck=secret.deck[1:]),
+            market=evolve(m, deck_size=m.deck_size - 1),
+        )
+    elif m.step3_in_deck:
+        return step3_card_drawn(state)
+    else:
+        return state.log("deck_empty", "The draw deck is empty: no plant is drawn (STP-12).")
+    assert card is not None
+    if card <= largest_city_count(state):
+        state = evolve(state, market=evolve(state.market, removed=state.market.removed + (card,)))
+        state = state.log(
+            "plant_removed", f"Drawn plant {card} is too small and is removed (BLD-12).", None, card
+        )
+        return draw(state)
+    plants = state.market.plants
+    i = bisect.bisect(plants, card)
+    state = _set_plants(state, plants[:i] + (card,) + plants[i:])
+    state = state.log("plant_drawn", f"Plant {card} enters the market.", None, card)
+    return state.rules.hook("after_market_entry")(state, card)  # type: ignore[no-any-return]
+
+
+def enforce_too_small(state: GameState) -> GameState:
+    """BLD-12: remove and replace every market plant not above the largest city count."""
+    while state.market.plants and state.market.plants[0] <= largest_city_count(state):
+        state = remove_from_game(state, state.market.plants[0], "too small, BLD-12")
+        state = draw(state)
+    return state
+
+
+def _reshuffle(state: GameState) -> GameState:
+    m, secret = state.market, state.secret
+    pool = secret.deck + m.under_step3
+    deck, rng = secret.rng.shuffle(pool)
+    state = evolve(
+        state,
+        secret=evolve(secret, deck=deck, rng=rng),
+        market=evolve(m, step3_in_deck=False, under_step3=(), deck_size=len(deck)),
+    )
+    return state.log(
+        "deck_reshuffled", f"The Step 3 card is drawn; {len(deck)} plants are reshuffled.", None
+    )
+
+
+def start_step2(state: GameState) -> GameState:
+    """STP-02: Step 2 begins: remove the lowest plant, draw a replacement (hook)."""
+    state = evolve(state, step=2).log("step_started", "Step 2 begins.", None, 2)
+    replace = state.rules.hook("step2_replacement")(state)
+    state = remove_lowest(state, "start of Step 2, STP-02")
+    return draw(state) if replace else state
+
+
+def step3_card_drawn(state: GameState) -> GameState:
+    """The Step 3 card came up: reshuffle, then the moment of the current phase.
+
+    STP-10: in Step 1 the Step 2 start comes first, its replacement drawn from
+    the reshuffled deck. Phase 2 (moment 1) and classic phase 4 leave the card in
+    the market until the end of the phase; otherwise it is resolved at once.
+    """
+    state = _reshuffle(state)
+    if state.step == 1:
+        state = start_step2(state)
+    delayed = state.phase is Phase.AUCTION or (
+        state.phase is Phase.BUILDING and not state.rules.components.step3_phase4_immediate
+    )
+    if delayed:
+        state = evolve(
+            state, market=evolve(state.market, step3_in_market=True), step3_pending=True
+        )
+        return state.log(
+            "step3_card_shown", "The Step 3 card lies in the market until the phase ends.", None
+        )
+    return finish_step3(state)
+
+
+def finish_step3(state: GameState) -> GameState:
+    """STP-05/07/08: remove the lowest plant and the Step 3 card, no replacement; Step 3."""
+    state = evolve(state, market=evolve(state.market, step3_in_market=False), step3_pending=False)
+    state = remove_lowest(state, "start of Step 3")
+    state = evolve(state, step=3)
+    state = resort(state)
+    return state.log("step_started", "Step 3 begins.", None, 3)
+
+
+def fill_step3_market(state: GameState) -> GameState:
+    """STP-09: at the start of a phase 2 of Step 3, draw until the market holds 6."""
+    while state.step == 3 and len(state.market.plants) < 6 and (
+        state.market.top is not None or state.secret.deck
+    ):
+        state = draw(state)
+    return state
+
+
+def market_update(state: GameState) -> GameState:
+    """BUR-07: Steps 1-2 push the highest future plant under the deck; Step 3 removes the lowest."""
+    if state.step < 3:
+        m = state.market
+        if m.future:
+            top = m.future[-1]
+            state = take_plant(state, top)
+            if state.market.step3_in_deck:
+                market = evolve(state.market, under_step3=state.market.under_step3 + (top,))
+            else:  # no Step 3 card left to push under: the bottom of the deck
+                state = evolve(state, secret=evolve(state.secret, deck=state.secret.deck + (top,)))
+                market = evolve(state.market, deck_size=state.market.deck_size + 1)
+            state = evolve(state, market=market)
+            state = state.log(
+                "plant_under_deck", f"Plant {top} goes under the draw deck (BUR-07).", None, top
+            )
+    else:
+        state = remove_lowest(state, "phase 5 of Step 3, BUR-07")
+    return draw(state)

@@ -1,0 +1,1 @@
+"""One module per phase of a round (CON-03): legal actions and their effects."""

@@ -1,0 +1,301 @@
+"""Phase 2: auctioning power plants (AUC-01..AUC-19).
+
+The floor belongs to the first player in player order who has neither bought
+nor passed (AUC-02, AUC-11). Bidding runs clockwise by seat (CON-05, AUC-06).
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+
+from powergrid import market
+from powergrid.actions import Action, Bid, ChoosePlant, DiscardPlant, PassAuction, PassBid
+from powergrid.errors import Reason
+from powergrid.phases.common import illegal, name, next_in
+from powergrid.state import AuctionState, GameState, evolve
+from powergrid.storage import fits
+
+ACTIONS = (ChoosePlant, PassAuction, Bid, PassBid, DiscardPlant)
+
+_choose = functools.lru_cache(maxsize=65536)(
+    lambda p, plant, bid: ChoosePlant(player=p, plant=plant, bid=bid)
+)
+_bid = functools.lru_cache(maxsize=16384)(lambda p, amount: Bid(player=p, amount=amount))
+_pass = functools.lru_cache(maxsize=16)(lambda p: PassAuction(player=p))
+_fold = functools.lru_cache(maxsize=16)(lambda p: PassBid(player=p))
+
+
+def current(state: GameState) -> int | None:
+    """Who acts in phase 2: the discarding player, the next bidder, or the floor."""
+    if state.discard is not None:
+        return state.discard
+    if state.auction is not None:
+        return state.auction.active[0]
+    return next_in(state.order, state.done)
+
+
+def min_bid(state: GameState, plant: int) -> int:
+    """The lowest opening bid for an actual-market plant (AUC-04; hooks may lower it)."""
+    return int(state.rules.hook("min_bid")(state, plant))
+
+
+def _last_player(state: GameState) -> bool:
+    """AUC-14: exactly one player remains who has neither bought nor passed."""
+    return len(state.order) - len(state.done) == 1
+
+
+def _may_pass_phase(state: GameState, seat: int) -> bool:
+    """AUC-13: no passing in round 1, unless no actual plant is affordable at all."""
+    if state.round > 1:
+        return True
+    money = state.players[seat].money
+    return all(min_bid(state, p) > money for p in state.market.actual)
+
+
+def legal(state: GameState) -> tuple[Action, ...]:
+    """Every legal phase-2 action, in a stable order."""
+    seat = current(state)
+    if seat is None:
+        return ()
+    if state.discard is not None:
+        return _discard_options(state, seat)
+    money = state.players[seat].money
+    if state.auction is not None:
+        a = state.auction
+        bids = tuple(_bid(seat, x) for x in range(a.bid + 1, money + 1))
+        return bids + (_fold(seat),)
+    out: list[Action] = []
+    last = _last_player(state)
+    for plant in state.market.actual:
+        lo = min_bid(state, plant)
+        hi = lo if last else money
+        out.extend(_choose(seat, plant, b) for b in range(lo, min(hi, money) + 1))
+    if _may_pass_phase(state, seat):
+        out.append(_pass(seat))
+    return tuple(out)
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """Check and play a phase-2 action (the caller checked phase and turn)."""
+    if state.discard is not None:
+        if not isinstance(action, DiscardPlant):
+            illegal(
+                f"{name(state, state.discard)} must first discard a plant (limit "
+                f"{state.rules.max_plants}, AUC-17)",
+                Reason.DISCARD_REQUIRED,
+                action,
+            )
+        return _discard(state, action)
+    if isinstance(action, DiscardPlant):
+        illegal("No plant needs to be discarded now", Reason.WRONG_PHASE, action)
+    if state.auction is not None:
+        if isinstance(action, Bid):
+            return _raise_bid(state, action)
+        if isinstance(action, PassBid):
+            return _fold_bid(state, action)
+        illegal(
+            f"An auction for plant {state.auction.plant} is running: bid or drop out first",
+            Reason.AUCTION_RUNNING,
+            action,
+        )
+    if isinstance(action, ChoosePlant):
+        return _open(state, action)
+    if isinstance(action, PassAuction):
+        return _pass_phase(state, action)
+    illegal("No auction is running: choose a plant or pass", Reason.NOT_IN_AUCTION, action)
+
+
+def _open(state: GameState, action: ChoosePlant) -> GameState:
+    """AUC-03/04/05: open an auction; alone, buy at the minimum (AUC-08, AUC-14)."""
+    seat, plant, bid = action.player, action.plant, action.bid
+    if plant not in state.market.actual:
+        offered = ", ".join(map(str, state.market.actual)) or "none"
+        illegal(
+            f"Plant {plant} is not in the actual market (offered: {offered})",
+            Reason.NOT_ACTUAL_PLANT,
+            action,
+        )
+    lo = min_bid(state, plant)
+    if bid < lo:
+        illegal(f"Bid {bid} is below the minimum {lo} for plant {plant}", Reason.BID_TOO_LOW, action)
+    money = state.players[seat].money
+    if bid > money:
+        illegal(
+            f"Bid {bid} is more than the {money} Elektro {name(state, seat)} has (AUC-07)",
+            Reason.BID_ABOVE_MONEY,
+            action,
+        )
+    if _last_player(state) and bid != lo:
+        illegal(
+            f"As the last player, {name(state, seat)} buys plant {plant} at its minimum {lo} "
+            "without an auction (AUC-14)",
+            Reason.LAST_PLAYER_PAYS_MINIMUM,
+            action,
+        )
+    state = state.log("auction_opened", f"{name(state, seat)} opens plant {plant} at {bid}.",
+                      seat, plant, bid)
+    eligible = [s for s in _clockwise_after(state, seat) if s not in state.done]
+    if not eligible:
+        return _sell(state, seat, plant, bid)
+    auction = AuctionState(
+        plant=plant, bid=bid, high_bidder=seat, auctioneer=seat, active=(*eligible, seat)
+    )
+    return evolve(state, auction=auction)
+
+
+def _clockwise_after(state: GameState, seat: int) -> list[int]:
+    n = len(state.players)
+    return [(seat + k) % n for k in range(1, n)]
+
+
+def _raise_bid(state: GameState, action: Bid) -> GameState:
+    a = state.auction
+    assert a is not None
+    seat = action.player
+    if action.amount <= a.bid:
+        illegal(
+            f"Bid {action.amount} must be higher than the current bid {a.bid} for plant "
+            f"{a.plant}",
+            Reason.BID_TOO_LOW,
+            action,
+        )
+    money = state.players[seat].money
+    if action.amount > money:
+        illegal(
+            f"Bid {action.amount} is more than the {money} Elektro {name(state, seat)} has (AUC-07)",
+            Reason.BID_ABOVE_MONEY,
+            action,
+        )
+    auction = evolve(a, bid=action.amount, high_bidder=seat, active=a.active[1:] + (seat,))
+    return evolve(state, auction=auction).log(
+        "bid", f"{name(state, seat)} bids {action.amount}.", seat, a.plant, action.amount
+    )
+
+
+def _fold_bid(state: GameState, action: PassBid) -> GameState:
+    a = state.auction
+    assert a is not None
+    rest = a.active[1:]
+    state = state.log("bid_passed", f"{name(state, action.player)} drops out.", action.player)
+    if len(rest) == 1:
+        return _sell(evolve(state, auction=None), a.high_bidder, a.plant, a.bid)
+    return evolve(state, auction=evolve(a, active=rest))
+
+
+def _sell(state: GameState, seat: int, plant: int, price: int) -> GameState:
+    """AUC-08/09/19: pay, take the plant; discard if over the limit; then draw."""
+    p = state.players[seat]
+    p = evolve(p, money=p.money - price, plants=tuple(sorted(p.plants + (plant,))))
+    state = market.take_plant(state.with_player(p), plant)
+    state = evolve(
+        state, auction=None, done=state.done | {seat}, bought=state.bought | {seat}
+    ).log("plant_bought", f"{name(state, seat)} buys plant {plant} for {price}.", seat, plant, price)
+    if len(p.plants) > state.rules.max_plants:
+        return evolve(state, discard=seat, new_plant=plant)
+    return _replace(state)
+
+
+def _replace(state: GameState) -> GameState:
+    """AUC-10: draw a replacement, unless the classic Step 3 freeze holds (STP-05)."""
+    if market.frozen(state):
+        return state
+    return market.draw(state)
+
+
+def _pass_phase(state: GameState, action: PassAuction) -> GameState:
+    seat = action.player
+    if not _may_pass_phase(state, seat):
+        illegal(
+            f"{name(state, seat)} must buy a plant in the first round (AUC-13)",
+            Reason.PASS_FORBIDDEN_FIRST_ROUND,
+            action,
+        )
+    return evolve(state, done=state.done | {seat}).log(
+        "auction_passed", f"{name(state, seat)} passes for this round.", seat
+    )
+
+
+def _discard_drops(state: GameState, seat: int, plant: int) -> list[tuple[int, ...]]:
+    """AUC-18: token vectors that may go to the supply when ``plant`` is discarded.
+
+    A drop is legal when it could stand on the discarded plant (its kinds, its
+    capacity) and everything else fits on the remaining plants.
+    """
+    rules = state.rules
+    p = state.players[seat]
+    held = p.resources
+    pmask, cap = rules.plant_slots[plant]
+    rest = [rules.plant_slots[n] for n in p.plants if n != plant]
+    ranges = [
+        range(min(h, cap) + 1) if pmask & (1 << i) else range(1)
+        for i, h in enumerate(held)
+    ]
+    out = []
+    for drop in itertools.product(*ranges):
+        if sum(drop) <= cap and fits(rest, [h - d for h, d in zip(held, drop, strict=True)]):
+            out.append(drop)
+    return out
+
+
+def _discardable(state: GameState, seat: int) -> tuple[int, ...]:
+    plants = state.players[seat].plants
+    if state.rules.components.may_discard_new_plant:
+        return plants
+    return tuple(n for n in plants if n != state.new_plant)
+
+
+def _discard_options(state: GameState, seat: int) -> tuple[Action, ...]:
+    kinds = state.rules.resources
+    out: list[Action] = []
+    for plant in _discardable(state, seat):
+        for drop in _discard_drops(state, seat, plant):
+            out.append(DiscardPlant(player=seat, plant=plant, drop=tuple(zip(kinds, drop, strict=True))))
+    return tuple(out)
+
+
+def _discard(state: GameState, action: DiscardPlant) -> GameState:
+    """AUC-17/18: remove a plant from the game; unhoused tokens go to the supply."""
+    seat = action.player
+    p = state.players[seat]
+    if action.plant not in p.plants:
+        illegal(
+            f"{name(state, seat)} owns no plant {action.plant} (owns "
+            f"{', '.join(map(str, p.plants))})",
+            Reason.NOT_OWN_PLANT,
+            action,
+        )
+    if action.plant not in _discardable(state, seat):
+        illegal(
+            f"With the classic components the plant just bought ({action.plant}) cannot be "
+            "discarded: discard an older plant (AUC-17)",
+            Reason.DISCARD_NEW_PLANT,
+            action,
+        )
+    kinds = state.rules.resources
+    amounts = dict(action.drop)
+    unknown = [k for k in amounts if k not in kinds]
+    if unknown:
+        illegal(f"This game has no {unknown[0].value}", Reason.UNKNOWN_RESOURCE, action)
+    drop = tuple(amounts.get(k, 0) for k in kinds)
+    if drop not in _discard_drops(state, seat, action.plant):
+        illegal(
+            "Those tokens cannot be returned: only tokens that could stand on the discarded "
+            "plant may go to the supply, and the rest must fit on the remaining plants "
+            "(AUC-18)",
+            Reason.BAD_RESOURCE_DROP,
+            action,
+        )
+    held = tuple(h - d for h, d in zip(p.resources, drop, strict=True))
+    p = evolve(p, plants=tuple(n for n in p.plants if n != action.plant), resources=held)
+    res = state.resources
+    supply = tuple(s + d for s, d in zip(res.supply, drop, strict=True))
+    state = evolve(
+        state.with_player(p),
+        resources=evolve(res, supply=supply),
+        market=evolve(state.market, removed=state.market.removed + (action.plant,)),
+        discard=None,
+        new_plant=None,
+    ).log("plant_discarded", f"{name(state, seat)} discards plant {action.plant}.", seat,
+          action.plant, *drop)
+    return _replace(state)

@@ -1,0 +1,143 @@
+"""Phase 4: building houses, last player first (BLD-01..BLD-12, STP-01, END-01)."""
+
+from __future__ import annotations
+
+import functools
+
+from powergrid import market
+from powergrid.actions import Action, Build, EndBuild
+from powergrid.errors import Reason
+from powergrid.network import INF, network_costs
+from powergrid.phases.common import illegal, name, next_in, reverse_order
+from powergrid.rules import HOUSES_PER_PLAYER, SLOT_COSTS
+from powergrid.state import GameState, evolve
+
+ACTIONS = (Build, EndBuild)
+
+_build = functools.lru_cache(maxsize=4096)(lambda p, city: Build(player=p, city=city))
+_end = functools.lru_cache(maxsize=16)(lambda p: EndBuild(player=p))
+
+
+def current(state: GameState) -> int | None:
+    """BLD-01: reverse player order, one turn each."""
+    return next_in(reverse_order(state), state.done)
+
+
+def owned_indices(state: GameState, seat: int) -> frozenset[int]:
+    """City indices of a player's network."""
+    index = state.rules.area.board.index
+    return frozenset(index[c] for c in state.players[seat].cities)
+
+
+def connection_costs(state: GameState, seat: int) -> tuple[int, ...]:
+    """Cheapest connection cost from the player's network to every city (BLD-04, BLD-07)."""
+    return network_costs(state.rules.area, owned_indices(state, seat))
+
+
+def build_cost(state: GameState, seat: int, city: str) -> int:
+    """Slot cost plus connection cost of a house in ``city`` (BLD-03..BLD-05)."""
+    i = state.rules.area.board.index[city]
+    slot = SLOT_COSTS[len(state.board.houses[i])]
+    return slot + connection_costs(state, seat)[i]
+
+
+def legal(state: GameState) -> tuple[Action, ...]:
+    """Every city the player may build in now, in map order, then EndBuild."""
+    seat = current(state)
+    if seat is None:
+        return ()
+    p = state.players[seat]
+    out: list[Action] = []
+    if len(p.cities) < HOUSES_PER_PLAYER:
+        area = state.rules.area
+        costs = network_costs(area, owned_indices(state, seat))
+        houses = state.board.houses
+        limit = state.build_step
+        cities = area.board.cities
+        money = p.money
+        for i in area.cities:
+            here = houses[i]
+            n = len(here)
+            if n >= limit or seat in here:
+                continue
+            if SLOT_COSTS[n] + costs[i] <= money:
+                out.append(_build(seat, cities[i]))
+    out.append(_end(seat))
+    return tuple(out)
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """Check and play a phase-4 action."""
+    if isinstance(action, EndBuild):
+        return evolve(state, done=state.done | {action.player})
+    assert isinstance(action, Build)
+    return _build_house(state, action)
+
+
+def _check(state: GameState, action: Build) -> tuple[int, int]:
+    seat, city = action.player, action.city
+    area = state.rules.area
+    i = area.board.index.get(city) if isinstance(city, str) else None
+    if i is None:
+        illegal(f"There is no city {city!r} on {area.board.name}", Reason.UNKNOWN_CITY, action)
+    if not area.in_area[i]:
+        illegal(
+            f"{area.board.city_names[i]} lies outside the play area (SET-04, BLD-07)",
+            Reason.OUTSIDE_PLAY_AREA,
+            action,
+        )
+    p = state.players[seat]
+    here = state.board.houses[i]
+    if seat in here:
+        illegal(
+            f"{name(state, seat)} already has a house in {area.board.city_names[i]} (BLD-06)",
+            Reason.ALREADY_IN_CITY,
+            action,
+        )
+    if len(here) >= state.build_step:
+        illegal(
+            f"{area.board.city_names[i]} has no free slot usable in Step {state.build_step} "
+            "(BLD-05)",
+            Reason.CITY_FULL,
+            action,
+        )
+    if len(p.cities) >= HOUSES_PER_PLAYER:
+        illegal(f"{name(state, seat)} has no houses left (BLD-09)", Reason.NO_HOUSES_LEFT, action)
+    link = connection_costs(state, seat)[i]
+    slot = SLOT_COSTS[len(here)]
+    if link >= INF or slot + link > p.money:
+        illegal(
+            f"Building in {area.board.city_names[i]} costs {slot} + {link} = {slot + link} "
+            f"Elektro; {name(state, seat)} has {p.money}",
+            Reason.CANNOT_AFFORD,
+            action,
+        )
+    return i, slot + link
+
+
+def _build_house(state: GameState, action: Build) -> GameState:
+    """BLD-02..BLD-08, then STP-01/02 and BLD-12 right after the placement."""
+    i, cost = _check(state, action)
+    seat = action.player
+    p = state.players[seat]
+    p = evolve(p, money=p.money - cost, cities=p.cities + (action.city,))
+    houses = state.board.houses
+    board = evolve(state.board, houses=houses[:i] + (houses[i] + (seat,),) + houses[i + 1 :])
+    state = evolve(state.with_player(p), board=board).log(
+        "house_built",
+        f"{name(state, seat)} builds in {state.rules.area.board.city_names[i]} for {cost}.",
+        seat,
+        i,
+        cost,
+    )
+    count = p.city_count
+    if state.step == 1 and count >= state.rules.step2_cities:  # STP-01, STP-04
+        state = market.start_step2(state)
+    if count >= state.rules.end_cities and not state.end_triggered:  # END-01
+        state = evolve(state, end_triggered=True).log(
+            "game_end_triggered",
+            f"{name(state, seat)} reaches {count} cities: the game ends after this phase.",
+            seat,
+            count,
+        )
+    return market.enforce_too_small(state)

@@ -1,0 +1,188 @@
+"""Phase 5: powering cities, income, refill and the market update (BUR-01..BUR-09)."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Iterator
+
+from powergrid import market
+from powergrid.actions import Action, Power
+from powergrid.errors import Reason
+from powergrid.phases.common import illegal, name, next_in
+from powergrid.state import GameState, evolve
+from powergrid.storage import fits
+
+ACTIONS = (Power,)
+
+
+def current(state: GameState) -> int | None:
+    """BUR-01: player order."""
+    return next_in(state.order, state.done)
+
+
+def _hybrid_splits(mask: int, burn: int, nkinds: int) -> list[tuple[int, ...]]:
+    kinds = [i for i in range(nkinds) if mask & (1 << i)]
+    out = []
+    for combo in itertools.combinations_with_replacement(kinds, burn):
+        vec = [0] * nkinds
+        for k in combo:
+            vec[k] += 1
+        out.append(tuple(vec))
+    return out
+
+
+def consumptions(state: GameState, plants: tuple[int, ...]) -> set[tuple[int, ...]]:
+    """Every total burn vector the running ``plants`` can have (hybrids: any mix)."""
+    nk = len(state.rules.resources)
+    options: list[list[tuple[int, ...]]] = []
+    for n in plants:
+        mask, burn = state.rules.plant_burns[n]
+        options.append(_hybrid_splits(mask, burn, nk) if burn else [(0,) * nk])
+    return {
+        tuple(map(sum, zip(*combo, strict=True))) if combo else (0,) * nk
+        for combo in itertools.product(*options)
+    }
+
+
+def can_burn(state: GameState, seat: int, plants: tuple[int, ...], use: tuple[int, ...]) -> bool:
+    """Whether ``plants`` can run burning ``use`` from the player's tokens (BUR-02).
+
+    ``use`` must come from :func:`consumptions` (an exact split among the running
+    plants). What is left must still be storable with each running plant's
+    burned share removed from its room (see storage.py).
+    """
+    p = state.players[seat]
+    if any(u > h for u, h in zip(use, p.resources, strict=True)):
+        return False
+    running = set(plants)
+    slots = [
+        (mask, cap - (cap // 2 if n in running else 0))
+        for n in p.plants
+        for mask, cap in (state.rules.plant_slots[n],)
+    ]
+    left = [h - u for h, u in zip(p.resources, use, strict=True)]
+    return fits(slots, left)
+
+
+def options(state: GameState, seat: int) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Every (running plants, burn vector) the player can choose, stable order."""
+    owned = state.players[seat].plants
+    for r in range(len(owned) + 1):
+        for plants in itertools.combinations(owned, r):
+            for use in sorted(consumptions(state, plants)):
+                if can_burn(state, seat, plants, use):
+                    yield plants, use
+
+
+def supplied(state: GameState, seat: int, plants: tuple[int, ...]) -> int:
+    """BUR-03: cities powered = min(supply of running plants, city count)."""
+    total = sum(state.rules.plant(n).cities for n in plants)
+    return min(total, state.players[seat].city_count)
+
+
+def best_powered(state: GameState, seat: int) -> int:
+    """END-02: the most cities the player can power with what the plants hold."""
+    return max((supplied(state, seat, plants) for plants, _ in options(state, seat)), default=0)
+
+
+@functools.lru_cache(maxsize=65536)
+def _power(seat: int, plants: tuple[int, ...], mix: tuple[object, ...]) -> Power:
+    return Power(player=seat, plants=plants, mix=mix)  # type: ignore[arg-type]
+
+
+def legal(state: GameState) -> tuple[Action, ...]:
+    """Every legal Power action of the player to act, fewest plants first."""
+    seat = current(state)
+    if seat is None:
+        return ()
+    kinds = state.rules.resources
+    return tuple(
+        _power(seat, plants, tuple((k, n) for k, n in zip(kinds, use, strict=True) if n))
+        for plants, use in options(state, seat)
+    )
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """Check and play a Power action: burn, then income (BUR-02..BUR-04)."""
+    assert isinstance(action, Power)
+    seat = action.player
+    p = state.players[seat]
+    missing = [n for n in action.plants if n not in p.plants]
+    if missing or len(set(action.plants)) != len(action.plants):
+        illegal(
+            f"{name(state, seat)} owns no plant {missing[0] if missing else action.plants}",
+            Reason.NOT_OWN_PLANT,
+            action,
+        )
+    kinds = state.rules.resources
+    mix = dict(action.mix)
+    if any(k not in kinds for k in mix):
+        illegal("That mix names a resource this game does not use", Reason.UNKNOWN_RESOURCE, action)
+    use = tuple(mix.get(k, 0) for k in kinds)
+    if use not in consumptions(state, action.plants):
+        illegal(
+            f"Plants {', '.join(map(str, action.plants))} do not burn exactly "
+            f"{_describe(action)} (BUR-02)",
+            Reason.BAD_POWER_MIX,
+            action,
+        )
+    if not can_burn(state, seat, action.plants, use):
+        illegal(
+            f"{name(state, seat)} does not hold the fuel to run plants "
+            f"{', '.join(map(str, action.plants))} on {_describe(action)}",
+            Reason.NOT_ENOUGH_FUEL,
+            action,
+        )
+    powered = supplied(state, seat, action.plants)
+    table = state.rules.components.income
+    income = table[min(powered, len(table) - 1)]
+    held = tuple(h - u for h, u in zip(p.resources, use, strict=True))
+    res = state.resources
+    supply = tuple(s + u for s, u in zip(res.supply, use, strict=True))
+    state = evolve(
+        state.with_player(evolve(p, money=p.money + income, resources=held)),
+        resources=evolve(res, supply=supply),
+        done=state.done | {seat},
+    )
+    return state.log(
+        "powered",
+        f"{name(state, seat)} powers {powered} cities and earns {income}.",
+        seat,
+        powered,
+        income,
+    )
+
+
+def _describe(action: Power) -> str:
+    return ", ".join(f"{n} {k.value}" for k, n in action.mix) or "no fuel"
+
+
+def refill(state: GameState) -> GameState:
+    """BUR-05: refill each track from the supply by the table, capped by supply and room."""
+    rules = state.rules
+    column = state.step - 1
+    rows = rules.components.refill[rules.config.players]
+    res = state.resources
+    mkt, sup = list(res.market), list(res.supply)
+    added = []
+    for i in range(len(mkt)):
+        room = len(rules.components.slot_prices[i]) - mkt[i]
+        n = min(rows[i][column], sup[i], room)
+        mkt[i] += n
+        sup[i] -= n
+        added.append(n)
+    state = evolve(state, resources=evolve(res, market=tuple(mkt), supply=tuple(sup)))
+    return state.log(
+        "market_refilled",
+        "Resource market refilled: "
+        + ", ".join(f"{n} {k.value}" for k, n in zip(rules.resources, added, strict=True))
+        + ".",
+        None,
+        *added,
+    )
+
+
+def end_of_phase(state: GameState) -> GameState:
+    """BUR-08: after everyone powered, refill then update the plant market."""
+    return market.market_update(refill(state))

@@ -1,0 +1,32 @@
+"""Helpers shared by the phase modules: turn lookup, names and errors."""
+
+from __future__ import annotations
+
+from typing import NoReturn
+
+from powergrid.errors import IllegalAction, Reason
+from powergrid.state import GameState
+
+
+def name(state: GameState, seat: int) -> str:
+    """A player's display name: the configured name, or ``"player N"``."""
+    names = state.config.names
+    return names[seat] if names else f"player {seat}"
+
+
+def illegal(message: str, reason: Reason, action: object) -> NoReturn:
+    """Raise :class:`IllegalAction` with a message and a stable reason."""
+    raise IllegalAction(message, reason=reason, action=action)
+
+
+def next_in(order: tuple[int, ...], done: frozenset[int]) -> int | None:
+    """The first seat of ``order`` that is not done yet, or None."""
+    for seat in order:
+        if seat not in done:
+            return seat
+    return None
+
+
+def reverse_order(state: GameState) -> tuple[int, ...]:
+    """Player order from last to first: phases 3 and 4 (CON-04, RES-01, BLD-01)."""
+    return state.order[::-1]

@@ -1,0 +1,33 @@
+"""Phase 1: determining player order (ORD-01..ORD-05)."""
+
+from __future__ import annotations
+
+from powergrid.phases.common import name
+from powergrid.state import GameState, evolve
+
+
+def player_order(state: GameState) -> tuple[int, ...]:
+    """ORD-01/02/03: most cities first, ties by highest plant, then previous order.
+
+    Python's sort is stable and runs over the previous order, so players still
+    tied keep their previous relative order (ORD-03).
+    """
+    players = state.players
+
+    def key(seat: int) -> tuple[int, int]:
+        p = players[seat]
+        return (-p.city_count, -(p.plants[-1] if p.plants else 0))
+
+    return tuple(sorted(state.order, key=key))
+
+
+def determine_order(state: GameState) -> GameState:
+    """Set and log the new player order."""
+    order = player_order(state)
+    state = evolve(state, order=order)
+    return state.log(
+        "order_set",
+        "Player order: " + ", ".join(name(state, s) for s in order) + ".",
+        None,
+        *order,
+    )

@@ -1,0 +1,129 @@
+"""Phase 3: buying resources, last player first (RES-01..RES-09)."""
+
+from __future__ import annotations
+
+import functools
+
+from powergrid.actions import Action, BuyResource, EndPurchase
+from powergrid.enums import Resource
+from powergrid.errors import Reason
+from powergrid.phases.common import illegal, name, next_in, reverse_order
+from powergrid.state import GameState, evolve
+from powergrid.storage import max_addable
+
+ACTIONS = (BuyResource, EndPurchase)
+
+_buy = functools.lru_cache(maxsize=4096)(
+    lambda p, kind, n: BuyResource(player=p, resource=kind, count=n)
+)
+_end = functools.lru_cache(maxsize=16)(lambda p: EndPurchase(player=p))
+
+
+def current(state: GameState) -> int | None:
+    """RES-01: reverse player order, one turn each."""
+    return next_in(reverse_order(state), state.done)
+
+
+def price(state: GameState, kind: int, count: int) -> int:
+    """RES-06: the sum of the ``count`` cheapest tokens of a kind on the market."""
+    prices = state.rules.components.slot_prices[kind]
+    start = len(prices) - state.resources.market[kind]
+    return sum(prices[start : start + count])
+
+
+def _storable(state: GameState, seat: int, kind: int) -> int:
+    p = state.players[seat]
+    slots = [state.rules.plant_slots[n] for n in p.plants]
+    return max_addable(slots, p.resources, kind)
+
+
+def _affordable(state: GameState, seat: int, kind: int, limit: int) -> int:
+    money = state.players[seat].money
+    prices = state.rules.components.slot_prices[kind]
+    i = len(prices) - state.resources.market[kind]
+    n = total = 0
+    while n < limit and total + prices[i + n] <= money:
+        total += prices[i + n]
+        n += 1
+    return n
+
+
+def legal(state: GameState) -> tuple[Action, ...]:
+    """Every legal phase-3 action: each kind and count that fits, then EndPurchase."""
+    seat = current(state)
+    if seat is None:
+        return ()
+    out: list[Action] = []
+    for i, kind in enumerate(state.rules.resources):
+        limit = min(state.resources.market[i], _storable(state, seat, i))
+        most = _affordable(state, seat, i, limit) if limit else 0
+        out.extend(_buy(seat, kind, n) for n in range(1, most + 1))
+    out.append(_end(seat))
+    return tuple(out)
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """Check and play a phase-3 action."""
+    seat = action.player
+    if isinstance(action, EndPurchase):
+        return evolve(state, done=state.done | {seat})
+    assert isinstance(action, BuyResource)
+    return _buy_tokens(state, action)
+
+
+def _buy_tokens(state: GameState, action: BuyResource) -> GameState:
+    seat, kind, count = action.player, action.resource, action.count
+    kinds = state.rules.resources
+    if kind not in kinds:
+        illegal(
+            f"This game has no {kind.value}; its resources are "
+            f"{', '.join(k.value for k in kinds)}",
+            Reason.UNKNOWN_RESOURCE,
+            action,
+        )
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        illegal(f"Buy at least 1 {kind.value}, not {count!r}", Reason.BAD_COUNT, action)
+    i = kinds.index(kind)
+    on_market = state.resources.market[i]
+    if count > on_market:
+        illegal(
+            f"The market holds only {on_market} {kind.value}; nothing is bought from the "
+            "general supply (RES-07)",
+            Reason.MARKET_SHORT,
+            action,
+        )
+    room = _storable(state, seat, i)
+    if count > room:
+        illegal(
+            f"{name(state, seat)}'s plants can store only {room} more {kind.value} (RES-05)",
+            Reason.NO_STORAGE,
+            action,
+        )
+    cost = price(state, i, count)
+    p = state.players[seat]
+    if cost > p.money:
+        illegal(
+            f"{count} {kind.value} cost {cost} Elektro; {name(state, seat)} has {p.money}",
+            Reason.CANNOT_AFFORD,
+            action,
+        )
+    held = p.resources[:i] + (p.resources[i] + count,) + p.resources[i + 1 :]
+    res = state.resources
+    mkt = res.market[:i] + (on_market - count,) + res.market[i + 1 :]
+    state = evolve(
+        state.with_player(evolve(p, money=p.money - cost, resources=held)),
+        resources=evolve(res, market=mkt),
+    )
+    return state.log(
+        "resources_bought",
+        f"{name(state, seat)} buys {count} {kind.value} for {cost}.",
+        seat,
+        i,
+        count,
+        cost,
+    )
+
+
+def kind_of(state: GameState, kind: Resource) -> int:
+    """Index of a resource kind in this game's tuples."""
+    return state.rules.resources.index(kind)

@@ -1,0 +1,53 @@
+"""The base game's default hooks (RULES.md sections 1-8).
+
+Map and component modules replace these where their rules differ.
+"""
+
+from __future__ import annotations
+
+from powergrid.rules import RuleModule
+from powergrid.state import GameState
+
+
+def min_bid(state: GameState, plant: int) -> int:
+    """AUC-04: the opening bid is at least the plant's number (CON-08)."""
+    return plant
+
+
+def market_shape(state: GameState) -> tuple[int, int]:
+    """CON-07: 4 actual + 4 future in Steps 1-2; 6 actual, no future, in Step 3."""
+    return (6, 0) if state.step == 3 else (4, 4)
+
+
+def unchanged(state: GameState, *_: object) -> GameState:
+    """A hook point the base game does nothing at."""
+    return state
+
+
+def end_of_auction(state: GameState) -> GameState:
+    """AUC-20: if nobody bought a plant this phase 2, remove the lowest and draw one."""
+    from powergrid.market import draw, remove_lowest
+
+    if state.bought:
+        return state
+    state = remove_lowest(state, "nobody bought a plant, AUC-20")
+    return draw(state)
+
+
+def step2_replacement(state: GameState) -> bool:
+    """STP-02: the Step 2 one-time removal draws a replacement."""
+    return True
+
+
+MODULE = RuleModule(
+    name="base",
+    version="1",
+    hooks={
+        "min_bid": min_bid,
+        "market_shape": market_shape,
+        "start_of_auction": unchanged,
+        "after_market_entry": unchanged,
+        "end_of_auction": end_of_auction,
+        "step2_replacement": step2_replacement,
+    },
+)

@@ -1,0 +1,103 @@
+"""The classic component set: coal, oil, garbage, uranium and the original deck (CON-01).
+
+Data: ``data/plants_classic.json`` and the ``classic`` part of ``data/tables.json``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from powergrid.chance import RngState
+from powergrid.config import GameConfig
+from powergrid.data import load
+from powergrid.enums import Resource
+from powergrid.plants import plants_from_json
+from powergrid.rules import Components, DeckSetup
+
+RESOURCES = (Resource.COAL, Resource.OIL, Resource.GARBAGE, Resource.URANIUM)
+
+
+def slot_prices(spaces: list[dict[str, Any]], kind: str) -> tuple[int, ...]:
+    """Price of every token slot of one market track, cheapest first (SET-07)."""
+    out: list[int] = []
+    for space in sorted(spaces, key=lambda s: s["price"]):
+        out.extend([int(space["price"])] * int(space["capacity"][kind]))
+    return tuple(out)
+
+
+def fill_count(prices: tuple[int, ...], filled: list[int]) -> int:
+    """Tokens placed by an initial fill of whole spaces, checked to sit on top (SET-10).
+
+    A track is always filled from its most expensive space down, so the filled
+    spaces must be the most expensive ones; anything else is a data error.
+    """
+    count = sum(1 for p in prices if p in set(filled))
+    if prices[len(prices) - count :] != tuple(p for p in prices if p in set(filled)):
+        raise ValueError(f"initial fill {filled} is not the top of its track")
+    return count
+
+
+def _tables() -> dict[str, Any]:
+    return load("tables.json")["classic"]  # type: ignore[no-any-return]
+
+
+def _prepare_deck(config: GameConfig, rng: RngState) -> DeckSetup:
+    """SET-11: market 3-6 | 7-10, 13 face up on top, n removed unseen, Step 3 at the bottom."""
+    setup = load("plants_classic.json")["deck_setup"]
+    actual = tuple(setup["initial_current_market"])
+    future = tuple(setup["initial_future_market"])
+    top = int(setup["top_of_deck"])
+    taken = set(actual) | set(future) | {top}
+    rest = sorted(n for n in PLANTS if n not in taken)
+    shuffled, rng = rng.shuffle(rest)
+    removed = int(setup["random_removals_by_players"][str(config.players)])
+    return DeckSetup(
+        actual=actual,
+        future=future,
+        top=top,
+        deck=shuffled[removed:],
+        removed_unseen=tuple(sorted(shuffled[:removed])),
+        rng=rng,
+    )
+
+
+PLANTS = plants_from_json(load("plants_classic.json")["plants"])
+
+
+def _build() -> Components:
+    t = _tables()
+    spaces = t["resource_market"]["spaces"]
+    prices = tuple(slot_prices(spaces, k.value) for k in RESOURCES)
+    fill = {row["resource"]: row["prices"] for row in t["resource_market"]["initial_fill"]}
+    initial = tuple(fill_count(prices[i], fill[k.value]) for i, k in enumerate(RESOURCES))
+    totals = tuple(int(t["resource_market"]["total_tokens"][k.value]) for k in RESOURCES)
+    refill: dict[int, tuple[tuple[int, int, int], ...]] = {}
+    for players in range(2, 7):
+        rows = {r["resource"]: r for r in t["refill_table"] if r["players"] == players}
+        refill[players] = tuple(
+            (rows[k.value]["step1"], rows[k.value]["step2"], rows[k.value]["step3"])
+            for k in RESOURCES
+        )
+    income = tuple(row["income"] for row in sorted(
+        t["income_by_cities_powered"], key=lambda r: r["cities_powered"]
+    ))
+    return Components(
+        name="classic",
+        version="1",
+        resources=RESOURCES,
+        plants=PLANTS,
+        slot_prices=prices,
+        totals=totals,
+        initial_market=lambda _map: initial,
+        refill=refill,
+        income=income,
+        starting_money=int(t["starting_money"]),
+        setup_rows={row["players"]: row for row in t["setup_by_players"]},
+        prepare_deck=_prepare_deck,
+        may_discard_new_plant=False,  # AUC-17 classic: an old plant only
+        step3_freezes_auction=True,  # STP-05 classic: no replacements after S3 shows
+        step3_phase4_immediate=False,  # STP-07 classic: resolved at the end of phase 4
+    )
+
+
+COMPONENTS = _build()

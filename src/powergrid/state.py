@@ -1,0 +1,169 @@
+"""The game state: frozen, slotted records built from tuples (DESIGN: State).
+
+Everything a player may not know lives in :class:`Secret` (the order of the
+draw deck, the plants removed unseen at setup, and the random stream), so views
+strip it mechanically. Unchanged parts are shared between successive states.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from powergrid.chance import RngState
+from powergrid.config import GameConfig
+from powergrid.enums import Phase
+from powergrid.events import EventLog
+
+if TYPE_CHECKING:
+    from powergrid.outcome import Outcome
+    from powergrid.rules import Ruleset
+
+
+@attrs.frozen
+class Secret:
+    """Hidden information: deck order above the Step 3 card, unseen removals, RNG."""
+
+    deck: tuple[int, ...]
+    removed_unseen: tuple[int, ...]
+    rng: RngState
+
+
+@attrs.frozen
+class PlayerState:
+    """One seat: money, plants (ascending), tokens per resource kind, cities in build order.
+
+    ``resources`` is aligned with the game's resource kinds
+    (:attr:`powergrid.rules.Ruleset.resources`).
+    """
+
+    seat: int
+    money: int
+    plants: tuple[int, ...] = ()
+    resources: tuple[int, ...] = ()
+    cities: tuple[str, ...] = ()
+
+    @property
+    def city_count(self) -> int:
+        """Cities connected to this player's network (CON-12)."""
+        return len(self.cities)
+
+
+@attrs.frozen
+class PlantMarket:
+    """The visible plant cards: actual and future market, and what is known of the deck.
+
+    ``actual`` and ``future`` are ascending plant numbers. ``step3_in_market`` marks
+    the Step 3 card lying in the market as its highest card (STP-05, STP-07).
+    ``top`` is a face-up card on top of the deck (classic plant 13, SET-11).
+    ``under_step3`` lists the plants pushed under the Step 3 card (BUR-07), which
+    every player saw go there. ``deck_size`` counts the hidden cards above the
+    Step 3 card. ``removed`` lists plants removed from the game face up.
+    """
+
+    actual: tuple[int, ...]
+    future: tuple[int, ...]
+    step3_in_market: bool = False
+    step3_in_deck: bool = True
+    top: int | None = None
+    under_step3: tuple[int, ...] = ()
+    deck_size: int = 0
+    removed: tuple[int, ...] = ()
+
+    @property
+    def plants(self) -> tuple[int, ...]:
+        """All plants in the market, ascending."""
+        return self.actual + self.future
+
+
+@attrs.frozen
+class ResourceMarket:
+    """Tokens per kind on the resource market and in the general supply (CON-10).
+
+    Tokens always fill a market track from its most expensive space down (BUR-05)
+    and are bought from its cheapest occupied space up (RES-06), so a count per
+    kind fully describes the track.
+    """
+
+    market: tuple[int, ...]
+    supply: tuple[int, ...]
+
+
+@attrs.frozen
+class Board:
+    """Houses per city (by the map's city index): seats in the order they built."""
+
+    houses: tuple[tuple[int, ...], ...]
+
+
+@attrs.frozen
+class AuctionState:
+    """A running auction (AUC-04..AUC-08).
+
+    ``active`` holds the seats still in the auction in clockwise order, starting
+    with the one to act next; the high bidder is always last.
+    """
+
+    plant: int
+    bid: int
+    high_bidder: int
+    auctioneer: int
+    active: tuple[int, ...]
+
+
+@attrs.frozen
+class GameState:
+    """A point in a game. Never mutated: :func:`powergrid.apply` returns a new one.
+
+    ``regions`` is the play area (SET-04). ``order`` is the player order (seats, position 1 first; CON-04). ``done``
+    holds the seats that finished the current phase (CON-06); in phase 2,
+    ``bought`` holds those who bought a plant this round. ``discard`` is the seat
+    that must discard a plant before play continues (AUC-17). ``build_step`` is
+    the Step whose slots may be used in the current phase 4 (STP-03).
+    """
+
+    config: GameConfig
+    regions: tuple[str, ...]
+    round: int
+    step: int
+    phase: Phase
+    order: tuple[int, ...]
+    players: tuple[PlayerState, ...]
+    market: PlantMarket
+    resources: ResourceMarket
+    board: Board
+    secret: Secret
+    events: EventLog
+    done: frozenset[int] = frozenset()
+    bought: frozenset[int] = frozenset()
+    auction: AuctionState | None = None
+    discard: int | None = None
+    new_plant: int | None = None
+    build_step: int = 1
+    step3_pending: bool = False
+    end_triggered: bool = False
+    result: Outcome | None = None
+    rules: Ruleset = attrs.field(default=None, eq=False, repr=False)
+
+    def player(self, seat: int) -> PlayerState:
+        """The :class:`PlayerState` of ``seat``."""
+        return self.players[seat]
+
+    def with_player(self, p: PlayerState) -> GameState:
+        """A copy of this state with one player's record replaced."""
+        players = self.players[: p.seat] + (p,) + self.players[p.seat + 1 :]
+        return attrs.evolve(self, players=players)
+
+    def log(self, kind: str, text: str, player: int | None = None, *values: int) -> GameState:
+        """A copy of this state with one event appended to the log."""
+        from powergrid.events import Event
+
+        return attrs.evolve(
+            self, events=self.events.append(Event(kind, self.round, text, player, values))
+        )
+
+
+def evolve(obj: Any, **changes: Any) -> Any:
+    """Shorthand for :func:`attrs.evolve`."""
+    return attrs.evolve(obj, **changes)
