@@ -69,7 +69,10 @@ def legal(state: GameState) -> tuple[Action, ...]:
 def apply(state: GameState, action: Action) -> GameState:
     """Check and play a phase-4 action."""
     if isinstance(action, EndBuild):
-        return evolve(state, done=state.done | {action.player})
+        seat = action.player
+        return evolve(state, done=state.done | {seat}).log(
+            "building_ended", f"{name(state, seat)} is done building.", seat
+        )
     assert isinstance(action, Build)
     return _build_house(state, action)
 

@@ -66,7 +66,9 @@ def apply(state: GameState, action: Action) -> GameState:
     """Check and play a phase-3 action."""
     seat = action.player
     if isinstance(action, EndPurchase):
-        return evolve(state, done=state.done | {seat})
+        return evolve(state, done=state.done | {seat}).log(
+            "purchase_ended", f"{name(state, seat)} is done buying resources.", seat
+        )
     assert isinstance(action, BuyResource)
     return _buy_tokens(state, action)
 
