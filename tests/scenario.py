@@ -190,14 +190,14 @@ def give(
     if plants is not None:
         m = state.market
         taken = set(plants)
-        market = attrs.evolve(
+        shown = attrs.evolve(
             m,
             actual=tuple(x for x in m.actual if x not in taken),
             future=tuple(x for x in m.future if x not in taken),
             top=None if m.top in taken else m.top,
             removed=tuple(x for x in m.removed if x not in taken),
         )
-        state = _rebalance_plants(attrs.evolve(state, market=market), None)
+        state = _rebalance_plants(attrs.evolve(state, market=shown), None)
     return state
 
 

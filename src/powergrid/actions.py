@@ -6,7 +6,7 @@ Every action is a frozen, hashable, keyword-only record with the acting seat in
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Union
 
 import attrs
@@ -16,9 +16,18 @@ from powergrid.enums import Resource
 Amounts = tuple[tuple[Resource, int], ...]
 
 
-def _amounts(value: Iterable[tuple[Resource | str, int]] | dict[str, int]) -> Amounts:
+AmountsLike = Iterable[tuple[Resource | str, int]] | Mapping[Resource, int] | Mapping[str, int]
+
+
+def _sorted_plants(value: Iterable[int]) -> tuple[int, ...]:
+    return tuple(sorted(value))
+
+
+def _amounts(value: AmountsLike) -> Amounts:
     """Canonical form of resource amounts: kinds sorted by name, zeros dropped."""
-    items = value.items() if isinstance(value, dict) else value
+    items: Iterable[tuple[Resource | str, int]] = (
+        value.items() if isinstance(value, Mapping) else value
+    )
     merged: dict[Resource, int] = {}
     for kind, n in items:
         key = Resource(kind)
@@ -147,7 +156,7 @@ class Power:
     """
 
     player: int
-    plants: tuple[int, ...] = attrs.field(default=(), converter=lambda v: tuple(sorted(v)))
+    plants: tuple[int, ...] = attrs.field(default=(), converter=_sorted_plants)
     mix: Amounts = attrs.field(default=(), converter=_amounts)
 
     def __str__(self) -> str:

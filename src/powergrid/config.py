@@ -24,13 +24,13 @@ def _tuple_of_str(value: object) -> tuple[str, ...] | None:
         return None
     if isinstance(value, str):
         return (value,)
-    return tuple(value)  # type: ignore[call-overload, no-any-return]
+    return tuple(value)  # type: ignore[arg-type]
 
 
 def _frozen_options(value: object) -> frozenset[str]:
     if isinstance(value, str):
         return frozenset((value,))
-    return frozenset(value)  # type: ignore[call-overload]
+    return frozenset(value)  # type: ignore[call-overload, no-any-return]
 
 
 @attrs.frozen(kw_only=True)
@@ -80,8 +80,7 @@ def _validate(cfg: GameConfig) -> None:
         )
     if cfg.components not in COMPONENT_SETS:
         raise RulesConfigError(
-            f"unknown component set {cfg.components!r}; choose one of "
-            f"{', '.join(COMPONENT_SETS)}",
+            f"unknown component set {cfg.components!r}; choose one of {', '.join(COMPONENT_SETS)}",
             field="components",
         )
     if cfg.components == "deluxe":

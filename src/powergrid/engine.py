@@ -106,13 +106,13 @@ def new_game(config: GameConfig | None = None, *, seed: int = 0) -> GameState:
 def current_player(state: GameState) -> int | None:
     """The seat that must act next, or ``None`` once the game is over."""
     module = PHASES.get(state.phase)
-    return None if module is None else module.current(state)  # type: ignore[no-any-return]
+    return None if module is None else module.current(state)
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     """Every legal action of the player to act, in a stable order; ``()`` when over."""
     module = PHASES.get(state.phase)
-    return () if module is None else module.legal(state)  # type: ignore[no-any-return]
+    return () if module is None else module.legal(state)
 
 
 def apply(state: GameState, action: Action) -> GameState:
@@ -187,7 +187,8 @@ def _start_auction(state: GameState) -> GameState:
     """Phase 2 begins: STP-09 first, then the hook (e.g. a discount token)."""
     state = evolve(state, phase=Phase.AUCTION, done=frozenset(), bought=frozenset())
     state = market.fill_step3_market(state)
-    return state.rules.hook("start_of_auction")(state)  # type: ignore[no-any-return]
+    state = state.rules.hook("start_of_auction")(state)
+    return state
 
 
 def _end_auction(state: GameState) -> GameState:

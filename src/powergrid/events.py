@@ -35,7 +35,7 @@ class EventLog:
     def __init__(self, event: Event | None = None, prev: EventLog | None = None) -> None:
         self.event = event
         self._prev = prev
-        self._len = 0 if event is None else (prev._len if prev else 0) + 1
+        self._len: int = 0 if event is None else (prev._len if prev else 0) + 1
 
     def append(self, event: Event) -> EventLog:
         """Return a new log with ``event`` added at the end."""

@@ -57,7 +57,9 @@ def remove_from_game(state: GameState, plant: int, why: str) -> GameState:
     """Remove a market plant from the game face up (CON-11)."""
     state = take_plant(state, plant)
     state = evolve(state, market=evolve(state.market, removed=state.market.removed + (plant,)))
-    return state.log("plant_removed", f"Plant {plant} is removed from the game ({why}).", None, plant)
+    return state.log(
+        "plant_removed", f"Plant {plant} is removed from the game ({why}).", None, plant
+    )
 
 
 def remove_lowest(state: GameState, why: str) -> GameState:
@@ -149,9 +151,7 @@ def step3_card_drawn(state: GameState) -> GameState:
         state.phase is Phase.BUILDING and not state.rules.components.step3_phase4_immediate
     )
     if delayed:
-        state = evolve(
-            state, market=evolve(state.market, step3_in_market=True), step3_pending=True
-        )
+        state = evolve(state, market=evolve(state.market, step3_in_market=True), step3_pending=True)
         return state.log(
             "step3_card_shown", "The Step 3 card lies in the market until the phase ends.", None
         )
@@ -169,8 +169,10 @@ def finish_step3(state: GameState) -> GameState:
 
 def fill_step3_market(state: GameState) -> GameState:
     """STP-09: at the start of a phase 2 of Step 3, draw until the market holds 6."""
-    while state.step == 3 and len(state.market.plants) < 6 and (
-        state.market.top is not None or state.secret.deck
+    while (
+        state.step == 3
+        and len(state.market.plants) < 6
+        and (state.market.top is not None or state.secret.deck)
     ):
         state = draw(state)
     return state

@@ -57,9 +57,7 @@ def load_map(map_id: str) -> MapData:
     cities = tuple(c["id"] for c in raw["cities"])
     index = {c: i for i, c in enumerate(cities)}
     regions = tuple(r["id"] for r in raw["regions"])
-    edges = tuple(
-        (index[e["a"]], index[e["b"]], int(e["cost"])) for e in raw["connections"]
-    )
+    edges = tuple((index[e["a"]], index[e["b"]], int(e["cost"])) for e in raw["connections"])
     city_region = tuple(c["region"] for c in raw["cities"])
     neighbours: dict[str, set[str]] = {r: set() for r in regions}
     for a, b, _ in edges:

@@ -6,15 +6,21 @@ assignment of tokens to plants respects every plant's kinds and capacity. With
 hybrids this is a small transportation problem; by Hall's theorem it is
 feasible iff for every set S of kinds, the tokens of kinds in S fit into the
 plants that accept at least one kind of S. With at most five kinds that is at
-most 31 sums, far cheaper than a flow search.
+most 31 sums, and the room of every set is cached per plant combination.
+
+Plants are given as ``(mask, capacity)`` pairs, ``mask`` holding one bit per kind
+the plant accepts (in the game's kind order).
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from powergrid.enums import Resource
 from powergrid.plants import Plant
+
+Slots = tuple[tuple[int, int], ...]
 
 
 def accept_mask(plant: Plant, kinds: Sequence[Resource]) -> int:
@@ -26,72 +32,43 @@ def accept_mask(plant: Plant, kinds: Sequence[Resource]) -> int:
     return mask
 
 
-def _subset_sums(values: Sequence[int], mask: int) -> int:
-    total = 0
-    i = 0
-    while mask:
-        if mask & 1:
-            total += values[i]
-        mask >>= 1
-        i += 1
-    return total
+@functools.lru_cache(maxsize=8192)
+def rooms(slots: Slots, nkinds: int) -> tuple[int, ...]:
+    """Room of every set of kinds (indexed by mask): capacity of plants accepting any of it."""
+    return tuple(
+        sum(cap for pmask, cap in slots if pmask & subset) for subset in range(1 << nkinds)
+    )
 
 
-def _room(plants: Sequence[tuple[int, int]], subset: int) -> int:
-    return sum(cap for pmask, cap in plants if pmask & subset)
+def _sums(values: Sequence[int]) -> list[int]:
+    """Sum of ``values`` over every subset of positions, indexed by mask."""
+    out = [0] * (1 << len(values))
+    for mask in range(1, len(out)):
+        low = mask & -mask
+        out[mask] = out[mask ^ low] + values[low.bit_length() - 1]
+    return out
 
 
-def fits(slots: Sequence[tuple[int, int]], holdings: Sequence[int]) -> bool:
-    """Whether ``holdings`` (count per kind) fit on plants given as (mask, capacity).
-
-    Implements RES-05's legality test via Hall's condition.
-    """
-    used = 0
-    for i, n in enumerate(holdings):
-        if n:
-            used |= 1 << i
-    if not used:
+@functools.lru_cache(maxsize=65536)
+def fits(slots: Slots, holdings: tuple[int, ...]) -> bool:
+    """Whether ``holdings`` (count per kind) fit on the plants ``slots`` (RES-05)."""
+    if not any(holdings):
         return True
-    sub = used
-    while sub:
-        if _subset_sums(holdings, sub) > _room(slots, sub):
-            return False
-        sub = (sub - 1) & used
-    return True
+    room = rooms(slots, len(holdings))
+    sums = _sums(holdings)
+    return all(s <= r for s, r in zip(sums, room, strict=True))
 
 
-def max_addable(slots: Sequence[tuple[int, int]], holdings: Sequence[int], kind: int) -> int:
-    """Largest k such that holdings plus k tokens of ``kind`` still fit (RES-05)."""
-    nkinds = len(holdings)
-    bit = 1 << kind
-    best: int | None = None
-    for sub in range(1, 1 << nkinds):
-        if not sub & bit:
-            continue
-        # Only subsets of kinds actually held (plus ``kind``) can bind.
-        if any(sub & (1 << i) and not holdings[i] and i != kind for i in range(nkinds)):
-            continue
-        slack = _room(slots, sub) - _subset_sums(holdings, sub)
-        if best is None or slack < best:
-            best = slack
-    return max(0, best or 0)
+@functools.lru_cache(maxsize=65536)
+def free_room(slots: Slots, holdings: tuple[int, ...]) -> tuple[int, ...]:
+    """Per kind, the most tokens of that kind that could be added and still fit (RES-05).
 
-
-def exact_split(burns: Sequence[tuple[int, int]], consumption: Sequence[int]) -> bool:
-    """Whether ``consumption`` can be burned exactly by running plants (mask, burn).
-
-    Every running plant burns exactly its printed amount in kinds it accepts
-    (BUR-02): totals must match and Hall's condition must hold.
+    Adding k tokens of one kind raises the sum of every set containing it by k,
+    so k is the least slack over those sets.
     """
-    if sum(consumption) != sum(b for _, b in burns):
-        return False
-    used = 0
-    for i, n in enumerate(consumption):
-        if n:
-            used |= 1 << i
-    sub = used
-    while sub:
-        if _subset_sums(consumption, sub) > _room(burns, sub):
-            return False
-        sub = (sub - 1) & used
-    return True
+    room = rooms(slots, len(holdings))
+    slack = [r - s for s, r in zip(_sums(holdings), room, strict=True)]
+    return tuple(
+        max(0, min(x for mask, x in enumerate(slack) if mask & (1 << kind)))
+        for kind in range(len(holdings))
+    )

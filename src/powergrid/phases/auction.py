@@ -18,10 +18,19 @@ from powergrid.storage import fits
 
 ACTIONS = (ChoosePlant, PassAuction, Bid, PassBid, DiscardPlant)
 
-_choose = functools.lru_cache(maxsize=65536)(
-    lambda p, plant, bid: ChoosePlant(player=p, plant=plant, bid=bid)
-)
-_bid = functools.lru_cache(maxsize=16384)(lambda p, amount: Bid(player=p, amount=amount))
+
+@functools.lru_cache(maxsize=65536)
+def _choose(seat: int, plant: int, lo: int, hi: int) -> tuple[ChoosePlant, ...]:
+    """Opening bids lo..hi for one plant; cached, as legal_actions rebuilds them often."""
+    return tuple(ChoosePlant(player=seat, plant=plant, bid=b) for b in range(lo, hi + 1))
+
+
+@functools.lru_cache(maxsize=65536)
+def _bids(seat: int, lo: int, hi: int) -> tuple[Bid, ...]:
+    """Raises lo..hi; cached like _choose."""
+    return tuple(Bid(player=seat, amount=x) for x in range(lo, hi + 1))
+
+
 _pass = functools.lru_cache(maxsize=16)(lambda p: PassAuction(player=p))
 _fold = functools.lru_cache(maxsize=16)(lambda p: PassBid(player=p))
 
@@ -63,14 +72,13 @@ def legal(state: GameState) -> tuple[Action, ...]:
     money = state.players[seat].money
     if state.auction is not None:
         a = state.auction
-        bids = tuple(_bid(seat, x) for x in range(a.bid + 1, money + 1))
-        return bids + (_fold(seat),)
+        return _bids(seat, a.bid + 1, money) + (_fold(seat),)
     out: list[Action] = []
     last = _last_player(state)
     for plant in state.market.actual:
         lo = min_bid(state, plant)
         hi = lo if last else money
-        out.extend(_choose(seat, plant, b) for b in range(lo, min(hi, money) + 1))
+        out.extend(_choose(seat, plant, lo, min(hi, money)))
     if _may_pass_phase(state, seat):
         out.append(_pass(seat))
     return tuple(out)
@@ -118,7 +126,9 @@ def _open(state: GameState, action: ChoosePlant) -> GameState:
         )
     lo = min_bid(state, plant)
     if bid < lo:
-        illegal(f"Bid {bid} is below the minimum {lo} for plant {plant}", Reason.BID_TOO_LOW, action)
+        illegal(
+            f"Bid {bid} is below the minimum {lo} for plant {plant}", Reason.BID_TOO_LOW, action
+        )
     money = state.players[seat].money
     if bid > money:
         illegal(
@@ -133,8 +143,9 @@ def _open(state: GameState, action: ChoosePlant) -> GameState:
             Reason.LAST_PLAYER_PAYS_MINIMUM,
             action,
         )
-    state = state.log("auction_opened", f"{name(state, seat)} opens plant {plant} at {bid}.",
-                      seat, plant, bid)
+    state = state.log(
+        "auction_opened", f"{name(state, seat)} opens plant {plant} at {bid}.", seat, plant, bid
+    )
     eligible = [s for s in _clockwise_after(state, seat) if s not in state.done]
     if not eligible:
         return _sell(state, seat, plant, bid)
@@ -155,15 +166,15 @@ def _raise_bid(state: GameState, action: Bid) -> GameState:
     seat = action.player
     if action.amount <= a.bid:
         illegal(
-            f"Bid {action.amount} must be higher than the current bid {a.bid} for plant "
-            f"{a.plant}",
+            f"Bid {action.amount} must be higher than the current bid {a.bid} for plant {a.plant}",
             Reason.BID_TOO_LOW,
             action,
         )
     money = state.players[seat].money
     if action.amount > money:
+        who = name(state, seat)
         illegal(
-            f"Bid {action.amount} is more than the {money} Elektro {name(state, seat)} has (AUC-07)",
+            f"Bid {action.amount} is more than the {money} Elektro {who} has (AUC-07)",
             Reason.BID_ABOVE_MONEY,
             action,
         )
@@ -188,9 +199,9 @@ def _sell(state: GameState, seat: int, plant: int, price: int) -> GameState:
     p = state.players[seat]
     p = evolve(p, money=p.money - price, plants=tuple(sorted(p.plants + (plant,))))
     state = market.take_plant(state.with_player(p), plant)
-    state = evolve(
-        state, auction=None, done=state.done | {seat}, bought=state.bought | {seat}
-    ).log("plant_bought", f"{name(state, seat)} buys plant {plant} for {price}.", seat, plant, price)
+    state = evolve(state, auction=None, done=state.done | {seat}, bought=state.bought | {seat}).log(
+        "plant_bought", f"{name(state, seat)} buys plant {plant} for {price}.", seat, plant, price
+    )
     if len(p.plants) > state.rules.max_plants:
         return evolve(state, discard=seat, new_plant=plant)
     return _replace(state)
@@ -226,14 +237,11 @@ def _discard_drops(state: GameState, seat: int, plant: int) -> list[tuple[int, .
     p = state.players[seat]
     held = p.resources
     pmask, cap = rules.plant_slots[plant]
-    rest = [rules.plant_slots[n] for n in p.plants if n != plant]
-    ranges = [
-        range(min(h, cap) + 1) if pmask & (1 << i) else range(1)
-        for i, h in enumerate(held)
-    ]
+    rest = tuple(rules.plant_slots[n] for n in p.plants if n != plant)
+    ranges = [range(min(h, cap) + 1) if pmask & (1 << i) else range(1) for i, h in enumerate(held)]
     out = []
     for drop in itertools.product(*ranges):
-        if sum(drop) <= cap and fits(rest, [h - d for h, d in zip(held, drop, strict=True)]):
+        if sum(drop) <= cap and fits(rest, tuple(h - d for h, d in zip(held, drop, strict=True))):
             out.append(drop)
     return out
 
@@ -250,7 +258,9 @@ def _discard_options(state: GameState, seat: int) -> tuple[Action, ...]:
     out: list[Action] = []
     for plant in _discardable(state, seat):
         for drop in _discard_drops(state, seat, plant):
-            out.append(DiscardPlant(player=seat, plant=plant, drop=tuple(zip(kinds, drop, strict=True))))
+            out.append(
+                DiscardPlant(player=seat, plant=plant, drop=tuple(zip(kinds, drop, strict=True)))
+            )
     return tuple(out)
 
 
@@ -296,6 +306,11 @@ def _discard(state: GameState, action: DiscardPlant) -> GameState:
         market=evolve(state.market, removed=state.market.removed + (action.plant,)),
         discard=None,
         new_plant=None,
-    ).log("plant_discarded", f"{name(state, seat)} discards plant {action.plant}.", seat,
-          action.plant, *drop)
+    ).log(
+        "plant_discarded",
+        f"{name(state, seat)} discards plant {action.plant}.",
+        seat,
+        action.plant,
+        *drop,
+    )
     return _replace(state)

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Iterator
+from collections.abc import Mapping
 
 from powergrid import market
 from powergrid.actions import Action, Power
 from powergrid.errors import Reason
 from powergrid.phases.common import illegal, name, next_in
+from powergrid.rules import Ruleset
 from powergrid.state import GameState, evolve
-from powergrid.storage import fits
+from powergrid.storage import Slots, fits
 
 ACTIONS = (Power,)
 
@@ -32,17 +33,19 @@ def _hybrid_splits(mask: int, burn: int, nkinds: int) -> list[tuple[int, ...]]:
     return out
 
 
-def consumptions(state: GameState, plants: tuple[int, ...]) -> set[tuple[int, ...]]:
+def consumptions(state: GameState, plants: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
     """Every total burn vector the running ``plants`` can have (hybrids: any mix)."""
-    nk = len(state.rules.resources)
-    options: list[list[tuple[int, ...]]] = []
-    for n in plants:
-        mask, burn = state.rules.plant_burns[n]
-        options.append(_hybrid_splits(mask, burn, nk) if burn else [(0,) * nk])
-    return {
+    burns = tuple(state.rules.plant_burns[n] for n in plants)
+    return _consumptions(burns, len(state.rules.resources))
+
+
+@functools.lru_cache(maxsize=4096)
+def _consumptions(burns: tuple[tuple[int, int], ...], nk: int) -> frozenset[tuple[int, ...]]:
+    options = [_hybrid_splits(mask, burn, nk) if burn else [(0,) * nk] for mask, burn in burns]
+    return frozenset(
         tuple(map(sum, zip(*combo, strict=True))) if combo else (0,) * nk
         for combo in itertools.product(*options)
-    }
+    )
 
 
 def can_burn(state: GameState, seat: int, plants: tuple[int, ...], use: tuple[int, ...]) -> bool:
@@ -53,26 +56,38 @@ def can_burn(state: GameState, seat: int, plants: tuple[int, ...], use: tuple[in
     burned share removed from its room (see storage.py).
     """
     p = state.players[seat]
-    if any(u > h for u, h in zip(use, p.resources, strict=True)):
-        return False
-    running = set(plants)
-    slots = [
-        (mask, cap - (cap // 2 if n in running else 0))
-        for n in p.plants
-        for mask, cap in (state.rules.plant_slots[n],)
-    ]
-    left = [h - u for h, u in zip(p.resources, use, strict=True)]
-    return fits(slots, left)
+    return (plants, use) in _options(state.rules, p.plants, p.resources)
 
 
-def options(state: GameState, seat: int) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+def _residual(
+    slots: Mapping[int, tuple[int, int]], owned: tuple[int, ...], running: tuple[int, ...]
+) -> Slots:
+    """Room per plant once the running plants burned their share (cap - burn = burn)."""
+    return tuple((slots[n][0], slots[n][1] // 2 if n in running else slots[n][1]) for n in owned)
+
+
+def options(state: GameState, seat: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
     """Every (running plants, burn vector) the player can choose, stable order."""
-    owned = state.players[seat].plants
+    p = state.players[seat]
+    return _options(state.rules, p.plants, p.resources)
+
+
+@functools.lru_cache(maxsize=16384)
+def _options(
+    rules: Ruleset, owned: tuple[int, ...], held: tuple[int, ...]
+) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    nk = len(held)
+    out = []
     for r in range(len(owned) + 1):
         for plants in itertools.combinations(owned, r):
-            for use in sorted(consumptions(state, plants)):
-                if can_burn(state, seat, plants, use):
-                    yield plants, use
+            burns = tuple(rules.plant_burns[n] for n in plants)
+            room = _residual(rules.plant_slots, owned, plants)
+            for use in sorted(_consumptions(burns, nk)):
+                if all(u <= h for u, h in zip(use, held, strict=True)) and fits(
+                    room, tuple(h - u for h, u in zip(held, use, strict=True))
+                ):
+                    out.append((plants, use))
+    return tuple(out)
 
 
 def supplied(state: GameState, seat: int, plants: tuple[int, ...]) -> int:

@@ -9,7 +9,7 @@ from powergrid.enums import Resource
 from powergrid.errors import Reason
 from powergrid.phases.common import illegal, name, next_in, reverse_order
 from powergrid.state import GameState, evolve
-from powergrid.storage import max_addable
+from powergrid.storage import free_room
 
 ACTIONS = (BuyResource, EndPurchase)
 
@@ -33,8 +33,8 @@ def price(state: GameState, kind: int, count: int) -> int:
 
 def _storable(state: GameState, seat: int, kind: int) -> int:
     p = state.players[seat]
-    slots = [state.rules.plant_slots[n] for n in p.plants]
-    return max_addable(slots, p.resources, kind)
+    slots = tuple(state.rules.plant_slots[n] for n in p.plants)
+    return free_room(slots, p.resources)[kind]
 
 
 def _affordable(state: GameState, seat: int, kind: int, limit: int) -> int:
@@ -54,8 +54,10 @@ def legal(state: GameState) -> tuple[Action, ...]:
     if seat is None:
         return ()
     out: list[Action] = []
+    p = state.players[seat]
+    room = free_room(tuple(state.rules.plant_slots[n] for n in p.plants), p.resources)
     for i, kind in enumerate(state.rules.resources):
-        limit = min(state.resources.market[i], _storable(state, seat, i))
+        limit = min(state.resources.market[i], room[i])
         most = _affordable(state, seat, i, limit) if limit else 0
         out.extend(_buy(seat, kind, n) for n in range(1, most + 1))
     out.append(_end(seat))
@@ -78,8 +80,7 @@ def _buy_tokens(state: GameState, action: BuyResource) -> GameState:
     kinds = state.rules.resources
     if kind not in kinds:
         illegal(
-            f"This game has no {kind.value}; its resources are "
-            f"{', '.join(k.value for k in kinds)}",
+            f"This game has no {kind.value}; its resources are {', '.join(k.value for k in kinds)}",
             Reason.UNKNOWN_RESOURCE,
             action,
         )

@@ -168,7 +168,9 @@ def ruleset_for(config: GameConfig, regions: tuple[str, ...]) -> Ruleset:
             hooks[name] = fn
     row = comps.setup_rows[config.players]
     seed_values = "seed_thresholds" in config.options
-    step2 = row.get("step2_cities_seed", row["step2_cities"]) if seed_values else row["step2_cities"]
+    step2 = (
+        row.get("step2_cities_seed", row["step2_cities"]) if seed_values else row["step2_cities"]
+    )
     max_plants = row.get("max_plants_seed", row["max_plants"]) if seed_values else row["max_plants"]
     kinds = comps.resources
     slots = {n: (accept_mask(p, kinds), p.capacity) for n, p in comps.plants.items()}

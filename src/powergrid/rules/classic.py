@@ -78,9 +78,10 @@ def _build() -> Components:
             (rows[k.value]["step1"], rows[k.value]["step2"], rows[k.value]["step3"])
             for k in RESOURCES
         )
-    income = tuple(row["income"] for row in sorted(
-        t["income_by_cities_powered"], key=lambda r: r["cities_powered"]
-    ))
+    income = tuple(
+        row["income"]
+        for row in sorted(t["income_by_cities_powered"], key=lambda r: r["cities_powered"])
+    )
     return Components(
         name="classic",
         version="1",

@@ -1,0 +1,282 @@
+"""Simple bots: a random player and a greedy heuristic player.
+
+A bot is a frozen record with a ``seed`` and a method ``choose(state)`` that
+returns one of :func:`powergrid.legal_actions` for the player to act. Bots are
+pure functions of (bot seed, state): the randomness of a decision comes from
+``random.Random(f"{seed}:{state.round}:{len(state.events)}")``, so replaying a
+game with the same bots and seeds gives the same game.
+
+>>> import powergrid as pg
+>>> from powergrid.bots import GreedyBot
+>>> state = pg.new_game(pg.GameConfig(players=3), seed=1)
+>>> GreedyBot(seed=1).choose(state) in pg.legal_actions(state)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import attrs
+
+from powergrid.actions import (
+    Action,
+    Bid,
+    Build,
+    BuyResource,
+    ChoosePlant,
+    DiscardPlant,
+    EndBuild,
+    EndPurchase,
+    PassAuction,
+    PassBid,
+    Power,
+)
+from powergrid.engine import current_player, legal_actions
+from powergrid.phases import building, resources
+from powergrid.state import GameState
+
+__all__ = ["GreedyBot", "RandomBot", "distinct_choices"]
+
+#: Elektro the greedy bot keeps back for fuel when it buys a plant.
+PLANT_RESERVE = 15
+#: Elektro the greedy bot keeps back for building when it buys fuel.
+FUEL_RESERVE = 20
+#: How far above the plant number the greedy bot bids at most.
+BID_MARGIN = 5
+#: Cities the greedy bot expects to add this round when it buys fuel.
+EXPECTED_BUILDS = 2
+
+
+def _rng(seed: int, state: GameState) -> random.Random:
+    """Return the random stream of one decision point (round and event count identify it)."""
+    return random.Random(f"{seed}:{state.round}:{len(state.events)}")
+
+
+def _legal(state: GameState) -> tuple[Action, ...]:
+    actions = legal_actions(state)
+    if not actions:
+        raise ValueError("the game is over: there is no action to choose")
+    return actions
+
+
+def distinct_choices(actions: Sequence[Action]) -> tuple[Action, ...]:
+    """Collapse legal actions into one choice per meaningful decision, in first-seen order.
+
+    All opening bids on one plant become its minimum bid, all raises in a running
+    auction become the minimum raise, and all purchase counts of one resource
+    kind become a purchase of one token. Every other action stays as it is.
+    The result is a subset of ``actions``.
+    """
+    best: dict[object, Action] = {}
+    for action in actions:
+        key: object
+        if isinstance(action, ChoosePlant):
+            key = ("choose", action.plant)
+            old = best.get(key)
+            if isinstance(old, ChoosePlant) and old.bid <= action.bid:
+                continue
+        elif isinstance(action, Bid):
+            key = "bid"
+            old = best.get(key)
+            if isinstance(old, Bid) and old.amount <= action.amount:
+                continue
+        elif isinstance(action, BuyResource):
+            key = ("buy", action.resource)
+            if action.count != 1:
+                continue
+        else:
+            key = action
+        best[key] = action
+    return tuple(best.values())
+
+
+@attrs.frozen
+class RandomBot:
+    """Choose uniformly among the distinct legal choices (see :func:`distinct_choices`).
+
+    Bids are always the minimum, and resources are bought one token at a time,
+    so games between random bots look like (poor) games of Power Grid and end.
+    ``choose`` raises ``ValueError`` when the game is over.
+    """
+
+    seed: int = 0
+
+    def choose(self, state: GameState) -> Action:
+        """Return one legal action for the player to act in ``state``."""
+        return _rng(self.seed, state).choice(distinct_choices(_legal(state)))
+
+
+@attrs.frozen
+class GreedyBot:
+    """A simple heuristic player; a baseline, not a strong opponent.
+
+    - Phase 2: open the highest-numbered actual plant that raises its total
+      plant capacity (cities its plants can supply, counting the plant it would
+      have to discard at the limit) and that it can afford at the minimum bid
+      while keeping ``PLANT_RESERVE`` Elektro; otherwise pass (in round 1,
+      where passing is illegal, take the cheapest plant). In a running auction
+      it raises by the minimum while the plant improves its capacity and the
+      bid stays within the plant number + ``BID_MARGIN`` and its reserve,
+      else it drops out. Over the plant limit it discards the plant that
+      supplies fewest cities, returning as few tokens as possible.
+    - Phase 3: it buys one token at a time of the kind it lacks most to run
+      enough plants for its cities + ``EXPECTED_BUILDS`` (hybrids take the
+      cheaper kind), while keeping ``FUEL_RESERVE`` Elektro for building.
+    - Phase 4: it builds in the cheapest city (ties broken by its seeded
+      random stream) while it has at most as many cities as its plants supply.
+    - Phase 5: it powers the most cities, burning as few tokens as possible.
+
+    ``choose`` raises ``ValueError`` when the game is over.
+    """
+
+    seed: int = 0
+
+    def choose(self, state: GameState) -> Action:
+        """Return one legal action for the player to act in ``state``."""
+        actions = _legal(state)
+        first = actions[0]
+        if isinstance(first, DiscardPlant):
+            return _discard(state, actions)
+        if isinstance(first, Bid | PassBid):
+            return _bid(state, actions)
+        if isinstance(first, ChoosePlant | PassAuction):
+            return _open(state, actions)
+        if isinstance(first, BuyResource | EndPurchase):
+            return _buy(state, actions)
+        if isinstance(first, Build | EndBuild):
+            return _build(state, actions, _rng(self.seed, state))
+        return _power(state, actions)
+
+
+def _seat(state: GameState) -> int:
+    seat = current_player(state)
+    assert seat is not None  # _legal checked that the game runs
+    return seat
+
+
+def _supply(state: GameState, plants: Sequence[int]) -> int:
+    """Cities the given plants supply together (fuel not considered)."""
+    return sum(state.rules.plant(n).cities for n in plants)
+
+
+def _supply_with(state: GameState, seat: int, plant: int) -> int:
+    """Supply after buying ``plant``, discarding the weakest plant at the limit."""
+    owned = sorted(state.players[seat].plants, key=lambda n: state.rules.plant(n).cities)
+    if len(owned) >= state.rules.max_plants:
+        owned = owned[1:]
+    return _supply(state, owned) + state.rules.plant(plant).cities
+
+
+def _improves(state: GameState, seat: int, plant: int) -> bool:
+    return _supply_with(state, seat, plant) > _supply(state, state.players[seat].plants)
+
+
+def _open(state: GameState, actions: tuple[Action, ...]) -> Action:
+    """Phase 2 without a running auction: open the best useful plant, or pass."""
+    seat = _seat(state)
+    money = state.players[seat].money
+    opens = [a for a in distinct_choices(actions) if isinstance(a, ChoosePlant)]
+    useful = [
+        a for a in opens if a.bid <= money - PLANT_RESERVE and _improves(state, seat, a.plant)
+    ]
+    if useful:
+        return max(useful, key=lambda a: a.plant)
+    passes = [a for a in actions if isinstance(a, PassAuction)]
+    if passes:
+        return passes[0]
+    return min(opens, key=lambda a: (a.bid, a.plant))
+
+
+def _bid(state: GameState, actions: tuple[Action, ...]) -> Action:
+    """In a running auction, raise by the minimum while the plant is worth it, else fold."""
+    auction = state.auction
+    assert auction is not None
+    seat = _seat(state)
+    money = state.players[seat].money
+    cap = min(auction.plant + BID_MARGIN, money - PLANT_RESERVE)
+    raises = [a for a in actions if isinstance(a, Bid) and a.amount <= cap]
+    if raises and _improves(state, seat, auction.plant):
+        return min(raises, key=lambda a: a.amount)
+    return next(a for a in actions if isinstance(a, PassBid))
+
+
+def _discard(state: GameState, actions: tuple[Action, ...]) -> Action:
+    """Over the plant limit: drop the weakest plant, returning the fewest tokens."""
+    discards = [a for a in actions if isinstance(a, DiscardPlant)]
+
+    def key(a: DiscardPlant) -> tuple[int, int, int]:
+        return (state.rules.plant(a.plant).cities, a.plant, sum(n for _, n in a.drop))
+
+    return min(discards, key=key)
+
+
+def _fuel_wanted(state: GameState, seat: int) -> list[int]:
+    """Tokens per kind still missing to run the plants needed next phase 5."""
+    rules = state.rules
+    p = state.players[seat]
+    left = list(p.resources)
+    want = [0] * len(left)
+    market = state.resources.market
+    target = p.city_count + EXPECTED_BUILDS
+    powered = 0
+    for n in sorted(p.plants, key=lambda n: -rules.plant(n).cities):
+        if powered >= target:
+            break
+        plant = rules.plant(n)
+        powered += plant.cities
+        kinds = [rules.kind_index(k) for k in sorted(plant.accepts)]
+        need = plant.burn
+        for i in kinds:
+            use = min(left[i], need)
+            left[i] -= use
+            need -= use
+        if need:
+            cheapest = min(kinds, key=lambda i: (market[i] == 0, resources.price(state, i, 1)))
+            want[cheapest] += need
+    return want
+
+
+def _buy(state: GameState, actions: tuple[Action, ...]) -> Action:
+    """Phase 3: one token of the most-needed kind, keeping money for building."""
+    seat = _seat(state)
+    money = state.players[seat].money
+    want = _fuel_wanted(state, seat)
+    kinds = state.rules.resources
+    options = [
+        a
+        for a in actions
+        if isinstance(a, BuyResource)
+        and a.count == 1
+        and want[kinds.index(a.resource)] > 0
+        and resources.price(state, kinds.index(a.resource), 1) <= money - FUEL_RESERVE
+    ]
+    if options:
+        return max(options, key=lambda a: want[kinds.index(a.resource)])
+    return next(a for a in actions if isinstance(a, EndPurchase))
+
+
+def _build(state: GameState, actions: tuple[Action, ...], rng: random.Random) -> Action:
+    """Phase 4: the cheapest city while cities stay within plant supply, then EndBuild."""
+    seat = _seat(state)
+    p = state.players[seat]
+    builds = [a for a in actions if isinstance(a, Build)]
+    end = next(a for a in actions if isinstance(a, EndBuild))
+    if not builds or p.city_count > _supply(state, p.plants):
+        return end
+    costs = {a: building.build_cost(state, seat, a.city) for a in builds}
+    low = min(costs.values())
+    return rng.choice([a for a in builds if costs[a] == low])
+
+
+def _power(state: GameState, actions: tuple[Action, ...]) -> Action:
+    """Phase 5: power the most cities; on a tie burn the fewest tokens."""
+    seat = _seat(state)
+    cities = state.players[seat].city_count
+    powers = [a for a in actions if isinstance(a, Power)]
+
+    def key(a: Power) -> tuple[int, int]:
+        return (min(_supply(state, a.plants), cities), -sum(n for _, n in a.mix))
+
+    return max(powers, key=key)
