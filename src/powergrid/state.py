@@ -159,8 +159,17 @@ class GameState:
 
     def with_player(self, p: PlayerState) -> GameState:
         """A copy of this state with one player's record replaced."""
-        players = self.players[: p.seat] + (p,) + self.players[p.seat + 1 :]
-        return evolve(self, players=players)
+        return evolve(self, players=self.replaced(p))
+
+    def replaced(self, p: PlayerState) -> tuple[PlayerState, ...]:
+        """The players tuple with one player's record replaced."""
+        return self.players[: p.seat] + (p,) + self.players[p.seat + 1 :]
+
+    def noted(self, kind: str, text: str, player: int | None = None, *values: int) -> EventLog:
+        """The event log with one event appended (to merge into a single evolve)."""
+        from powergrid.events import Event
+
+        return self.events.append(Event(kind, self.round, text, player, values))
 
     def log(self, kind: str, text: str, player: int | None = None, *values: int) -> GameState:
         """A copy of this state with one event appended to the log."""

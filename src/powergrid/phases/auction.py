@@ -179,8 +179,9 @@ def _raise_bid(state: GameState, action: Bid) -> GameState:
             action,
         )
     auction = evolve(a, bid=action.amount, high_bidder=seat, active=a.active[1:] + (seat,))
-    return evolve(state, auction=auction).log(
-        "bid", f"{name(state, seat)} bids {action.amount}.", seat, a.plant, action.amount
+    text = f"{name(state, seat)} bids {action.amount}."
+    return evolve(
+        state, auction=auction, events=state.noted("bid", text, seat, a.plant, action.amount)
     )
 
 
@@ -188,10 +189,10 @@ def _fold_bid(state: GameState, action: PassBid) -> GameState:
     a = state.auction
     assert a is not None
     rest = a.active[1:]
-    state = state.log("bid_passed", f"{name(state, action.player)} drops out.", action.player)
+    note = state.noted("bid_passed", f"{name(state, action.player)} drops out.", action.player)
     if len(rest) == 1:
-        return _sell(evolve(state, auction=None), a.high_bidder, a.plant, a.bid)
-    return evolve(state, auction=evolve(a, active=rest))
+        return _sell(evolve(state, auction=None, events=note), a.high_bidder, a.plant, a.bid)
+    return evolve(state, auction=evolve(a, active=rest), events=note)
 
 
 def _sell(state: GameState, seat: int, plant: int, price: int) -> GameState:

@@ -70,9 +70,8 @@ def apply(state: GameState, action: Action) -> GameState:
     """Check and play a phase-4 action."""
     if isinstance(action, EndBuild):
         seat = action.player
-        return evolve(state, done=state.done | {seat}).log(
-            "building_ended", f"{name(state, seat)} is done building.", seat
-        )
+        note = state.noted("building_ended", f"{name(state, seat)} is done building.", seat)
+        return evolve(state, done=state.done | {seat}, events=note)
     assert isinstance(action, Build)
     return _build_house(state, action)
 
@@ -126,12 +125,12 @@ def _build_house(state: GameState, action: Build) -> GameState:
     p = evolve(p, money=p.money - cost, cities=p.cities + (action.city,))
     houses = state.board.houses
     board = evolve(state.board, houses=houses[:i] + (houses[i] + (seat,),) + houses[i + 1 :])
-    state = evolve(state.with_player(p), board=board).log(
-        "house_built",
-        f"{name(state, seat)} builds in {state.rules.area.board.city_names[i]} for {cost}.",
-        seat,
-        i,
-        cost,
+    text = f"{name(state, seat)} builds in {state.rules.area.board.city_names[i]} for {cost}."
+    state = evolve(
+        state,
+        players=state.replaced(p),
+        board=board,
+        events=state.noted("house_built", text, seat, i, cost),
     )
     count = p.city_count
     if state.step == 1 and count >= state.rules.step2_cities:  # STP-01, STP-04

@@ -155,17 +155,13 @@ def apply(state: GameState, action: Action) -> GameState:
     held = tuple(h - u for h, u in zip(p.resources, use, strict=True))
     res = state.resources
     supply = tuple(s + u for s, u in zip(res.supply, use, strict=True))
-    state = evolve(
-        state.with_player(evolve(p, money=p.money + income, resources=held)),
+    text = f"{name(state, seat)} powers {powered} cities and earns {income}."
+    return evolve(
+        state,
+        players=state.replaced(evolve(p, money=p.money + income, resources=held)),
         resources=evolve(res, supply=supply),
         done=state.done | {seat},
-    )
-    return state.log(
-        "powered",
-        f"{name(state, seat)} powers {powered} cities and earns {income}.",
-        seat,
-        powered,
-        income,
+        events=state.noted("powered", text, seat, powered, income),
     )
 
 

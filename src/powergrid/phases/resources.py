@@ -68,9 +68,8 @@ def apply(state: GameState, action: Action) -> GameState:
     """Check and play a phase-3 action."""
     seat = action.player
     if isinstance(action, EndPurchase):
-        return evolve(state, done=state.done | {seat}).log(
-            "purchase_ended", f"{name(state, seat)} is done buying resources.", seat
-        )
+        note = state.noted("purchase_ended", f"{name(state, seat)} is done buying resources.", seat)
+        return evolve(state, done=state.done | {seat}, events=note)
     assert isinstance(action, BuyResource)
     return _buy_tokens(state, action)
 
@@ -113,17 +112,12 @@ def _buy_tokens(state: GameState, action: BuyResource) -> GameState:
     held = p.resources[:i] + (p.resources[i] + count,) + p.resources[i + 1 :]
     res = state.resources
     mkt = res.market[:i] + (on_market - count,) + res.market[i + 1 :]
-    state = evolve(
-        state.with_player(evolve(p, money=p.money - cost, resources=held)),
+    text = f"{name(state, seat)} buys {count} {kind.value} for {cost}."
+    return evolve(
+        state,
+        players=state.replaced(evolve(p, money=p.money - cost, resources=held)),
         resources=evolve(res, market=mkt),
-    )
-    return state.log(
-        "resources_bought",
-        f"{name(state, seat)} buys {count} {kind.value} for {cost}.",
-        seat,
-        i,
-        count,
-        cost,
+        events=state.noted("resources_bought", text, seat, i, count, cost),
     )
 
 
