@@ -26,10 +26,11 @@ def new(
     map: str = "europe",
     seed: int = 0,
     regions: Sequence[str] | None = None,
+    components: str = "classic",
     **config: Any,
 ) -> GameState:
-    """A fresh game (phase 2 of round 1)."""
-    cfg = pg.GameConfig(players=players, map=map, regions=regions, **config)
+    """A fresh game (phase 2 of round 1); classic components unless told otherwise."""
+    cfg = pg.GameConfig(players=players, map=map, regions=regions, components=components, **config)
     return pg.new_game(cfg, seed=seed)
 
 
