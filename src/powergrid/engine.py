@@ -61,7 +61,7 @@ def new_game(config: GameConfig | None = None, *, seed: int = 0) -> GameState:
         regions = tuple(sorted(cfg.regions))
     rules = ruleset_for(cfg, regions)
     comps = rules.components
-    deck = comps.prepare_deck(cfg, rng)
+    deck = comps.prepare_deck(cfg, rng, rules.market_size(1))
     seats, rng = deck.rng.shuffle(range(cfg.players))
     on_market = comps.initial_market(cfg.map)
     state = GameState(
@@ -100,6 +100,10 @@ def new_game(config: GameConfig | None = None, *, seed: int = 0) -> GameState:
         None,
         *seats,
     )
+    while len(state.market.plants) < rules.market_size(1) and (
+        state.market.top is not None or state.secret.deck
+    ):
+        state = market.draw(state)
     return _start_auction(state)
 
 

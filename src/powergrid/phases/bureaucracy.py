@@ -124,10 +124,13 @@ def apply(state: GameState, action: Action) -> GameState:
     seat = action.player
     p = state.players[seat]
     missing = [n for n in action.plants if n not in p.plants]
-    if missing or len(set(action.plants)) != len(action.plants):
+    if missing:
+        illegal(f"{name(state, seat)} owns no plant {missing[0]}", Reason.NOT_OWN_PLANT, action)
+    twice = sorted({n for n in action.plants if action.plants.count(n) > 1})
+    if twice:
         illegal(
-            f"{name(state, seat)} owns no plant {missing[0] if missing else action.plants}",
-            Reason.NOT_OWN_PLANT,
+            f"Plant {twice[0]} is named twice: a plant runs at most once per phase 5 (BUR-02)",
+            Reason.BAD_POWER_MIX,
             action,
         )
     kinds = state.rules.resources
@@ -173,7 +176,7 @@ def refill(state: GameState) -> GameState:
     """BUR-05: refill each track from the supply by the table, capped by supply and room."""
     rules = state.rules
     column = state.step - 1
-    rows = rules.components.refill[rules.config.players]
+    rows = rules.refill_rows()
     res = state.resources
     mkt, sup = list(res.market), list(res.supply)
     added = []

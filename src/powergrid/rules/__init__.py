@@ -51,11 +51,17 @@ HOOKS = (
 
 @attrs.frozen(eq=False)
 class RuleModule:
-    """A named, versioned bundle of hooks (see the module docstring for hook names)."""
+    """A named, versioned bundle of data and hooks (see the module docstring for hooks).
+
+    ``data`` holds plain settings a module contributes; the base game reads
+    ``future_market_step1`` (plants in the future market during Step 1; 4 unless
+    a map says otherwise, SET-26).
+    """
 
     name: str
     version: str
     hooks: Mapping[str, Callable[..., Any]] = attrs.field(factory=dict)
+    data: Mapping[str, Any] = attrs.field(factory=dict)
 
 
 @attrs.frozen(eq=False)
@@ -87,11 +93,12 @@ class Components:
     slot_prices: tuple[tuple[int, ...], ...]
     totals: tuple[int, ...]
     initial_market: Callable[[str], tuple[int, ...]]
-    refill: Mapping[int, tuple[tuple[int, int, int], ...]]
+    refill: Callable[[str, int], tuple[tuple[int, int, int], ...]]
     income: tuple[int, ...]
     starting_money: int
     setup_rows: Mapping[int, Mapping[str, Any]]
-    prepare_deck: Callable[[GameConfig, RngState], DeckSetup]
+    max_plants: int
+    prepare_deck: Callable[[GameConfig, RngState, int], DeckSetup]
     may_discard_new_plant: bool
     step3_freezes_auction: bool
     step3_phase4_immediate: bool
@@ -119,6 +126,15 @@ class Ruleset:
     step2_cities: int
     end_cities: int
     max_plants: int
+    future_step1: int
+
+    def market_size(self, step: int) -> int:
+        """Cards the plant market holds in a Step when the deck can fill it (CON-07)."""
+        return 6 if step == 3 else 4 + (self.future_step1 if step == 1 else 4)
+
+    def refill_rows(self) -> tuple[tuple[int, int, int], ...]:
+        """Tokens added per kind in phase 5, for Steps 1, 2, 3 (BUR-05, BUR-06)."""
+        return self.components.refill(self.config.map, self.config.players)
 
     @property
     def resources(self) -> tuple[Resource, ...]:
@@ -139,15 +155,10 @@ class Ruleset:
 
 
 def _module_list(config: GameConfig) -> tuple[RuleModule, Components]:
-    from powergrid.rules import base, classic, europe, north_america
+    from powergrid.rules import classic, deluxe, europe, north_america
 
     maps = {"europe": europe.MODULE, "north_america": north_america.MODULE}
-    comps = {"classic": classic.COMPONENTS}
-    if config.components not in comps:  # pragma: no cover - GameConfig rejects it first
-        raise RulesConfigError(
-            f"component set {config.components!r} is not available", field="components"
-        )
-    del base
+    comps = {"classic": classic.COMPONENTS, "deluxe": deluxe.COMPONENTS}
     return maps[config.map], comps[config.components]
 
 
@@ -171,7 +182,12 @@ def ruleset_for(config: GameConfig, regions: tuple[str, ...]) -> Ruleset:
     step2 = (
         row.get("step2_cities_seed", row["step2_cities"]) if seed_values else row["step2_cities"]
     )
-    max_plants = row.get("max_plants_seed", row["max_plants"]) if seed_values else row["max_plants"]
+    max_plants = row.get("max_plants", comps.max_plants)
+    if seed_values:
+        max_plants = row.get("max_plants_seed", max_plants)
+    future_step1 = 4
+    for module in modules:
+        future_step1 = int(module.data.get("future_market_step1", future_step1))
     kinds = comps.resources
     slots = {n: (accept_mask(p, kinds), p.capacity) for n, p in comps.plants.items()}
     burns = {n: (accept_mask(p, kinds), p.burn) for n, p in comps.plants.items()}
@@ -186,4 +202,5 @@ def ruleset_for(config: GameConfig, regions: tuple[str, ...]) -> Ruleset:
         step2_cities=int(step2),
         end_cities=int(row["game_end_cities"]),
         max_plants=int(max_plants),
+        future_step1=future_step1,
     )

@@ -15,8 +15,10 @@ def min_bid(state: GameState, plant: int) -> int:
 
 
 def market_shape(state: GameState) -> tuple[int, int]:
-    """CON-07: 4 actual + 4 future in Steps 1-2; 6 actual, no future, in Step 3."""
-    return (6, 0) if state.step == 3 else (4, 4)
+    """CON-07: 4 actual + 4 future in Steps 1-2 (Step 1 future per map, SET-26); 6 in Step 3."""
+    if state.step == 3:
+        return (6, 0)
+    return (4, state.rules.market_size(state.step) - 4)
 
 
 def unchanged(state: GameState, *_: object) -> GameState:

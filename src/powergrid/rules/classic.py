@@ -41,8 +41,12 @@ def _tables() -> dict[str, Any]:
     return load("tables.json")["classic"]  # type: ignore[no-any-return]
 
 
-def _prepare_deck(config: GameConfig, rng: RngState) -> DeckSetup:
-    """SET-11: market 3-6 | 7-10, 13 face up on top, n removed unseen, Step 3 at the bottom."""
+def _prepare_deck(config: GameConfig, rng: RngState, size: int) -> DeckSetup:
+    """SET-11: market 3-6 | 7-10, 13 face up on top, n removed unseen, Step 3 at the bottom.
+
+    ``size`` (the map's Step 1 market) is filled afterwards by ordinary draws,
+    so on Europe's 4 + 5 market the face-up 13 becomes the ninth plant (SET-26).
+    """
     setup = load("plants_classic.json")["deck_setup"]
     actual = tuple(setup["initial_current_market"])
     future = tuple(setup["initial_future_market"])
@@ -71,7 +75,7 @@ def _build() -> Components:
     fill = {row["resource"]: row["prices"] for row in t["resource_market"]["initial_fill"]}
     initial = tuple(fill_count(prices[i], fill[k.value]) for i, k in enumerate(RESOURCES))
     totals = tuple(int(t["resource_market"]["total_tokens"][k.value]) for k in RESOURCES)
-    refill: dict[int, tuple[tuple[int, int, int], ...]] = {}
+    refill: dict[int, tuple[tuple[int, int, int], ...]] = {}  # the same on every map
     for players in range(2, 7):
         rows = {r["resource"]: r for r in t["refill_table"] if r["players"] == players}
         refill[players] = tuple(
@@ -90,10 +94,11 @@ def _build() -> Components:
         slot_prices=prices,
         totals=totals,
         initial_market=lambda _map: initial,
-        refill=refill,
+        refill=lambda _map, players: refill[players],
         income=income,
         starting_money=int(t["starting_money"]),
         setup_rows={row["players"]: row for row in t["setup_by_players"]},
+        max_plants=int(t["max_plants_per_player"]),
         prepare_deck=_prepare_deck,
         may_discard_new_plant=False,  # AUC-17 classic: an old plant only
         step3_freezes_auction=True,  # STP-05 classic: no replacements after S3 shows

@@ -1,0 +1,110 @@
+"""The Deluxe component set: coal, gas, oil, uranium and the Deluxe deck (CON-01, SET-20..27).
+
+Data: ``data/plants_deluxe.json`` (read from scans of the printed cards) and the
+``deluxe`` part of ``data/tables.json``. Several Deluxe values rest on code
+sources only (market layout, initial fill, removals per player count, Step 2
+thresholds, the 2-player Step 2 value and the 6-player game end): the docs'
+data page says which.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from powergrid.chance import RngState
+from powergrid.config import GameConfig
+from powergrid.data import load
+from powergrid.enums import Resource
+from powergrid.plants import plants_from_json
+from powergrid.rules import Components, DeckSetup
+from powergrid.rules.classic import fill_count
+
+RESOURCES = (Resource.COAL, Resource.GAS, Resource.OIL, Resource.URANIUM)
+_RAW = load("plants_deluxe.json")
+PLANTS = plants_from_json(_RAW["plants"])
+DARK = tuple(sorted(int(p["number"]) for p in _RAW["plants"] if p["back"] == "dark"))
+LIGHT = tuple(sorted(int(p["number"]) for p in _RAW["plants"] if p["back"] == "light"))
+
+
+def _tables() -> dict[str, Any]:
+    return load("tables.json")["deluxe"]  # type: ignore[no-any-return]
+
+
+def _prepare_deck(config: GameConfig, rng: RngState, size: int) -> DeckSetup:
+    """SET-21: the market from dark plants, one dark plant face down on top.
+
+    Shuffle the dark plants (03-15) and draw ``size`` (8; Europe 9, SET-26) for
+    the market; set the next dark plant aside; remove dark and light plants
+    unseen by player count; shuffle the rest together; the Step 3 card goes
+    under the deck (implicit: it always lies under the hidden deck) and the
+    set-aside dark plant on top.
+    """
+    removals = _RAW["deck_setup"]["removals_by_players"][str(config.players)]
+    dark, rng = rng.shuffle(DARK)
+    light, rng = rng.shuffle(LIGHT)
+    market = tuple(sorted(dark[:size]))
+    aside = dark[size]
+    rest_dark = dark[size + 1 :]
+    n_dark, n_light = int(removals["dark"]), int(removals["light"])
+    removed = rest_dark[:n_dark] + light[:n_light]
+    deck, rng = rng.shuffle(rest_dark[n_dark:] + light[n_light:])
+    return DeckSetup(
+        actual=market[:4],
+        future=market[4:],
+        top=None,
+        deck=(aside, *deck),
+        removed_unseen=tuple(sorted(removed)),
+        rng=rng,
+    )
+
+
+def _span(text: str) -> list[int]:
+    """Prices named by a fill like ``"2-9"`` or ``"9"``."""
+    lo, _, hi = text.partition("-")
+    return list(range(int(lo), int(hi or lo) + 1))
+
+
+def _build() -> Components:
+    t = _tables()
+    spaces = t["resource_market"]["spaces"]
+    prices = tuple(
+        tuple(p for s in spaces[k.value] for p in [int(s["price"])] * int(s["capacity"]))
+        for k in RESOURCES
+    )
+    fills = t["resource_market"]["initial_fill_by_map"]
+    initial = {
+        m: tuple(fill_count(prices[i], _span(fills[m][k.value])) for i, k in enumerate(RESOURCES))
+        for m in ("europe", "north_america")
+    }
+    totals = tuple(int(t["resource_market"]["total_tokens"][k.value]) for k in RESOURCES)
+    table = t["refill_table"]
+    refill = {
+        (m, int(n)): tuple(tuple(rows[k.value]) for k in RESOURCES)
+        for m in ("europe", "north_america")
+        for n, rows in table[m].items()
+    }
+    income = tuple(
+        row["income"]
+        for row in sorted(t["income_by_cities_powered"], key=lambda r: r["cities_powered"])
+    )
+    return Components(
+        name="deluxe",
+        version="1",
+        resources=RESOURCES,
+        plants=PLANTS,
+        slot_prices=prices,
+        totals=totals,
+        initial_market=lambda map_id: initial[map_id],
+        refill=lambda map_id, players: refill[map_id, players],  # type: ignore[return-value]
+        income=income,
+        starting_money=int(t["starting_money"]),
+        setup_rows={row["players"]: row for row in t["setup_by_players"]},
+        max_plants=int(t["max_plants_per_player"]),  # SET-25: 3 for every player count
+        prepare_deck=_prepare_deck,
+        may_discard_new_plant=True,  # AUC-17 Deluxe: any of the four plants
+        step3_freezes_auction=False,  # STP-05 Deluxe: the auction continues as usual
+        step3_phase4_immediate=True,  # STP-07 Deluxe: resolved at once
+    )
+
+
+COMPONENTS = _build()

@@ -1,0 +1,505 @@
+"""Phase 5 — bureaucracy (RULES.md section 6): powering, income, refill, market update.
+
+All games use the classic components. Numbers (income table, refill table, plant
+cards) are taken from RULES.md and the printed classic plants, never from the code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+import powergrid as pg
+from powergrid.enums import Phase
+from powergrid.state import GameState
+from tests.scenario import arrange, give, held, kinds, new, play
+
+# Three connected Europe regions (british isles, central, alps): 21 cities.
+R3 = ("british_isles_low_countries", "central", "alps_italy_hungary")
+R4 = (*R3, "france_iberia")
+R5 = (*R4, "scandinavia_baltic")
+REGIONS = {2: R3, 3: R3, 4: R4, 5: R5, 6: R5}
+CITIES_21 = (
+    "bremen", "berlin", "rhein_main", "stuttgart", "munchen", "praha", "katowice",
+    "glasgow", "dublin", "birmingham", "london", "randstad", "vlaanderen", "rhein_ruhr",
+    "zurich", "milano", "roma", "napoli", "wien", "budapest", "zagreb",
+)  # fmt: skip
+
+# BUR-04: income by cities powered, 0..20 (20 or more -> 150).
+INCOME = (10, 22, 33, 44, 54, 64, 73, 82, 90, 98, 105, 112, 118, 124, 129, 134, 138, 142,
+          145, 148, 150)  # fmt: skip
+
+# BUR-06: classic refill (coal, oil, garbage, uranium) per player count and Step.
+REFILL = {
+    2: {1: (3, 2, 1, 1), 2: (4, 2, 2, 1), 3: (3, 4, 3, 1)},
+    3: {1: (4, 2, 1, 1), 2: (5, 3, 2, 1), 3: (3, 4, 3, 1)},
+    4: {1: (5, 3, 2, 1), 2: (6, 4, 3, 2), 3: (4, 5, 4, 2)},
+    5: {1: (5, 4, 3, 2), 2: (7, 5, 3, 3), 3: (5, 6, 5, 2)},
+    6: {1: (7, 5, 3, 2), 2: (9, 6, 5, 3), 3: (6, 7, 6, 3)},
+}
+KINDS = ("coal", "oil", "garbage", "uranium")
+
+
+def phase5(
+    players: int = 3,
+    *,
+    step: int = 2,
+    order: Sequence[int] | None = None,
+    done: Sequence[int] = (),
+    actual: Sequence[int] = (13, 15, 16, 18),
+    future: Sequence[int] = (20, 22, 25, 33),
+    deck: Sequence[int] = (26, 27, 28, 30),
+) -> GameState:
+    """A classic game in phase 5 of round 4 with a fixed plant market and deck."""
+    state = new(players, regions=REGIONS[players])
+    return arrange(
+        state,
+        round=4,
+        step=step,
+        phase=Phase.BUREAUCRACY,
+        order=tuple(range(players)) if order is None else order,
+        done=done,
+        actual=actual,
+        future=future,
+        deck=deck,
+        top=None,
+        step3_in_deck=step < 3,
+    )
+
+
+def event_kinds(state: GameState) -> list[str]:
+    return [e.kind for e in state.events]
+
+
+# --- BUR-01: player order -------------------------------------------------------------
+
+
+def test_phase5_is_played_in_player_order() -> None:
+    """BUR-01, CON-04: phase 5 goes 1, 2, ..., N in player order (here C, A, B)."""
+    state = phase5(order=(2, 0, 1))
+    assert pg.current_player(state) == 2
+    with pytest.raises(pg.IllegalAction) as err:
+        pg.apply(state, pg.Power(player=0))
+    assert err.value.reason is pg.Reason.NOT_YOUR_TURN
+    state = play(state, pg.Power(player=2))
+    assert pg.current_player(state) == 0
+    state = play(state, pg.Power(player=0))
+    assert pg.current_player(state) == 1
+
+
+def test_round1_reorder_phase5_starts_with_highest_plant() -> None:
+    """EC-11, ORD-04, RES-01, BLD-01, BUR-01: random order B, C, A; B buys 4, C 7, A 10.
+
+    After phase 2 the order is A (10), C (7), B (4): phases 3 and 4 start with B,
+    phase 5 starts with A.
+    """
+    a, b, c = 0, 1, 2
+    state = new(3, regions=R3)
+    state = arrange(
+        state,
+        order=(b, c, a),
+        actual=(4, 7, 10, 11),
+        future=(12, 14, 15, 16),
+        deck=(20, 21, 22, 23),
+        top=None,
+    )
+    assert state.round == 1
+    assert state.phase is Phase.AUCTION
+    state = play(
+        state,
+        pg.ChoosePlant(player=b, plant=4, bid=4),
+        pg.PassBid(player=c),
+        pg.PassBid(player=a),
+        pg.ChoosePlant(player=c, plant=7, bid=7),
+        pg.PassBid(player=a),
+        pg.ChoosePlant(player=a, plant=10, bid=10),
+    )
+    assert state.phase is Phase.RESOURCES
+    assert state.order == (a, c, b)
+    assert pg.current_player(state) == b
+    state = play(state, *(pg.EndPurchase(player=s) for s in (b, c, a)))
+    assert state.phase is Phase.BUILDING
+    assert pg.current_player(state) == b
+    state = play(state, *(pg.EndBuild(player=s) for s in (b, c, a)))
+    assert state.phase is Phase.BUREAUCRACY
+    assert pg.current_player(state) == a
+
+
+# --- BUR-02 / BUR-03 / BUR-04: powering and income ----------------------------------------
+
+
+def test_running_plant_burns_exactly_its_fuel_into_the_supply() -> None:
+    """BUR-02, CON-10: plant 10 (2 coal -> 2) burns 2 of its 4 coal; they go to the supply."""
+    state = arrange(phase5(done=(1, 2)), market_tokens={"coal": 10})
+    state = give(state, 0, money=7, plants=[10], resources={"coal": 4}, cities=["bremen", "berlin"])
+    assert state.resources.supply[0] == 24 - 10 - 4
+    after = play(state, pg.Power(player=0, plants=(10,), mix={"coal": 2}))
+    assert held(after, 0) == {"coal": 2}
+    assert after.players[0].money == 7 + 33
+    powered = [e for e in after.events if e.kind == "powered"]
+    assert powered[-1].values == (2, 33)
+    # The phase ended: supply 10 + 2 burned = 12, then the Step 2 refill moved 5 coal.
+    assert kinds(after)["coal"] == 10 + 5
+    assert after.resources.supply[0] == 12 - 5
+
+
+def test_burned_fuel_goes_to_supply_not_market_mid_phase() -> None:
+    """BUR-02, CON-10: before the refill, burned tokens sit in the general supply."""
+    state = phase5(done=(2,))
+    state = give(state, 0, plants=[10], resources={"coal": 2}, cities=["bremen", "berlin"])
+    market_before = kinds(state)
+    supply_before = state.resources.supply
+    after = play(state, pg.Power(player=0, plants=(10,), mix={"coal": 2}))
+    assert after.phase is Phase.BUREAUCRACY  # player 1 still to power
+    assert kinds(after) == market_before
+    assert after.resources.supply == (supply_before[0] + 2, *supply_before[1:])
+    assert held(after, 0) == {}
+
+
+def test_player_chooses_which_plants_run() -> None:
+    """BUR-02: any subset may run; fuel of a plant that does not run stays on it."""
+    state = phase5(done=(1, 2))
+    state = give(
+        state,
+        0,
+        money=0,
+        plants=[4, 8],
+        resources={"coal": 5},
+        cities=["bremen", "berlin", "rhein_main"],
+    )
+    # Plant 4: 2 coal -> 1 city; plant 8: 3 coal -> 2 cities. Run only 8.
+    after = play(state, pg.Power(player=0, plants=(8,), mix={"coal": 3}))
+    assert held(after, 0) == {"coal": 2}
+    assert after.players[0].money == 33
+
+
+def test_eco_plant_runs_without_fuel() -> None:
+    """BUR-02: plant 13 (ecological, 1 city) runs without any resource."""
+    state = phase5(done=(1, 2))
+    state = give(state, 0, money=5, plants=[13], cities=["bremen", "berlin"])
+    after = play(state, pg.Power(player=0, plants=(13,)))
+    assert after.players[0].money == 5 + 22
+
+
+def test_powered_cities_capped_by_city_count() -> None:
+    """EC-41, BUR-02, BUR-03, BUR-04: 5 cities, plants supplying 7 -> 5 powered, income 64."""
+    state = phase5(done=(1, 2))
+    # 20: 3 coal -> 5 cities; 10: 2 coal -> 2 cities.
+    state = give(state, 0, money=0, plants=[10, 20], resources={"coal": 5}, cities=CITIES_21[:5])
+    after = play(state, pg.Power(player=0, plants=(10, 20), mix={"coal": 5}))
+    assert after.players[0].money == 64
+    assert [e.values for e in after.events if e.kind == "powered"][-1] == (5, 64)
+
+
+def test_running_nothing_pays_ten() -> None:
+    """EC-41, BUR-03, BUR-04: running no plant powers 0 cities and pays 10."""
+    state = phase5(done=(1, 2))
+    state = give(state, 0, money=0, plants=[10, 20], resources={"coal": 5}, cities=CITIES_21[:5])
+    after = play(state, pg.Power(player=0))
+    assert after.players[0].money == 10
+    assert held(after, 0) == {"coal": 5}
+
+
+@pytest.mark.parametrize(("cities", "income"), [*enumerate(INCOME), (21, 150)])
+def test_income_table(cities: int, income: int) -> None:
+    """EC-41, BUR-03, BUR-04: the payment table 0->10 ... 20->150; 21 powered still 150."""
+    state = phase5(done=(1, 2))
+    # 36: 3 coal -> 7; 38: 3 garbage -> 7; 46: 3 coal/oil -> 7 (21 in all).
+    state = give(
+        state,
+        0,
+        money=0,
+        plants=[36, 38, 46],
+        resources={"coal": 3, "garbage": 3, "oil": 3},
+        cities=CITIES_21[:cities],
+    )
+    action = pg.Power(player=0, plants=(36, 38, 46), mix={"coal": 3, "garbage": 3, "oil": 3})
+    after = play(state, action)
+    assert after.players[0].money == income
+
+
+# --- Hybrids (RES-04 in phase 5) -------------------------------------------------------------
+
+
+def test_hybrid_runs_on_a_coal_oil_mix() -> None:
+    """BUR-02, RES-04, CON-01: hybrid 5 (2 coal/oil -> 1) runs on 1 coal + 1 oil."""
+    state = phase5(done=(1, 2))
+    state = give(state, 0, money=0, plants=[5], resources={"coal": 1, "oil": 1}, cities=["bremen"])
+    after = play(state, pg.Power(player=0, plants=(5,), mix={"coal": 1, "oil": 1}))
+    assert held(after, 0) == {}
+    assert after.players[0].money == 22
+
+
+def test_hybrid_mix_is_the_players_choice() -> None:
+    """BUR-02, RES-04: hybrid 12 (2 coal/oil -> 2) holding 2 coal + 2 oil may burn 2 oil."""
+    state = phase5(done=(2,))
+    state = give(
+        state, 0, plants=[12], resources={"coal": 2, "oil": 2}, cities=["bremen", "berlin"]
+    )
+    after = play(state, pg.Power(player=0, plants=(12,), mix={"oil": 2}))
+    assert held(after, 0) == {"coal": 2}
+
+
+def test_hybrid_and_coal_plant_share_the_coal() -> None:
+    """BUR-02, RES-04: plants 4 (2 coal) and 5 (hybrid) run together on 3 coal + 1 oil."""
+    state = phase5(done=(1, 2))
+    state = give(
+        state,
+        0,
+        money=0,
+        plants=[4, 5],
+        resources={"coal": 3, "oil": 1},
+        cities=["bremen", "berlin"],
+    )
+    after = play(state, pg.Power(player=0, plants=(4, 5), mix={"coal": 3, "oil": 1}))
+    assert held(after, 0) == {}
+    assert after.players[0].money == 33
+
+
+# --- Illegal Power actions ----------------------------------------------------------------
+
+
+def _rejects(state: GameState, action: pg.Power, reason: pg.Reason, *words: str) -> None:
+    """The action raises IllegalAction(reason), the message names ``words``, state intact."""
+    seat = action.player
+    before_player = state.players[seat]
+    before_res = state.resources
+    before_events = len(state.events)
+    with pytest.raises(pg.IllegalAction) as err:
+        pg.apply(state, action)
+    assert err.value.reason is reason
+    message = str(err.value)
+    for word in words:
+        assert word in message, message
+    assert not pg.is_legal(state, action)
+    assert state.players[seat] == before_player
+    assert state.resources == before_res
+    assert len(state.events) == before_events
+    assert state.phase is Phase.BUREAUCRACY
+    assert pg.current_player(state) == seat
+    assert seat not in state.done
+
+
+def test_powering_without_fuel_rejected() -> None:
+    """BUR-02: plant 10 (2 coal) with no coal cannot run -> NOT_ENOUGH_FUEL."""
+    state = phase5(done=(2,))
+    state = give(state, 0, money=20, plants=[10], cities=["bremen", "berlin"])
+    action = pg.Power(player=0, plants=(10,), mix={"coal": 2})
+    _rejects(state, action, pg.Reason.NOT_ENOUGH_FUEL, "10", "fuel")
+    # The same state still accepts a legal choice.
+    assert play(state, pg.Power(player=0)).players[0].money == 30
+
+
+def test_two_plants_cannot_burn_the_same_coal() -> None:
+    """BUR-02: plants 4 and 10 need 4 coal; 2 coal run only one of them."""
+    state = phase5(done=(2,))
+    state = give(state, 0, plants=[4, 10], resources={"coal": 2}, cities=["bremen", "berlin"])
+    action = pg.Power(player=0, plants=(4, 10), mix={"coal": 4})
+    _rejects(state, action, pg.Reason.NOT_ENOUGH_FUEL, "4", "10")
+    assert pg.is_legal(state, pg.Power(player=0, plants=(10,), mix={"coal": 2}))
+
+
+def test_hybrid_lacking_the_chosen_oil_rejected() -> None:
+    """BUR-02, RES-04: hybrid 5 holding 2 coal cannot burn 1 coal + 1 oil."""
+    state = phase5(done=(2,))
+    state = give(state, 0, plants=[5], resources={"coal": 2}, cities=["bremen"])
+    action = pg.Power(player=0, plants=(5,), mix={"coal": 1, "oil": 1})
+    _rejects(state, action, pg.Reason.NOT_ENOUGH_FUEL, "5")
+
+
+@pytest.mark.parametrize(
+    "mix",
+    [
+        {"coal": 1},  # partial run of plant 10
+        {"coal": 3},  # more than the plant burns
+        {"oil": 2},  # wrong kind for a coal plant
+        {},  # no fuel named
+    ],
+)
+def test_mix_not_matching_the_plants_rejected(mix: dict[str, int]) -> None:
+    """BUR-02: a plant burns exactly its printed amount of its own kind -> BAD_POWER_MIX."""
+    state = phase5(done=(2,))
+    state = give(state, 0, plants=[10], resources={"coal": 4}, cities=["bremen", "berlin", "praha"])
+    action = pg.Power(player=0, plants=(10,), mix=mix)
+    _rejects(state, action, pg.Reason.BAD_POWER_MIX, "10")
+
+
+def test_hybrid_mix_of_wrong_size_rejected() -> None:
+    """BUR-02, RES-04: hybrid 5 burns exactly 2 tokens; 1 coal + 2 oil -> BAD_POWER_MIX."""
+    state = phase5(done=(2,))
+    state = give(state, 0, plants=[5], resources={"coal": 2, "oil": 2}, cities=["bremen"])
+    action = pg.Power(player=0, plants=(5,), mix={"coal": 1, "oil": 2})
+    _rejects(state, action, pg.Reason.BAD_POWER_MIX, "5")
+
+
+def test_hybrid_cannot_burn_garbage() -> None:
+    """BUR-02, CON-01: the classic hybrid burns coal and oil only -> BAD_POWER_MIX."""
+    state = phase5(done=(2,))
+    state = give(state, 0, plants=[5, 6], resources={"garbage": 2}, cities=["bremen"])
+    action = pg.Power(player=0, plants=(5,), mix={"garbage": 2})
+    _rejects(state, action, pg.Reason.BAD_POWER_MIX, "5")
+
+
+def test_plant_runs_at_most_once() -> None:
+    """BUR-02: naming plant 10 twice (4 coal for 4 cities) is rejected; after powering,
+    the player is done and cannot power again in this phase 5."""
+    state = phase5(done=(2,))
+    state = give(state, 0, plants=[10], resources={"coal": 4}, cities=["bremen", "berlin", "praha"])
+    twice = pg.Power(player=0, plants=(10, 10), mix={"coal": 4})
+    with pytest.raises(pg.IllegalAction):
+        pg.apply(state, twice)
+    state = play(state, pg.Power(player=0, plants=(10,), mix={"coal": 2}))
+    with pytest.raises(pg.IllegalAction) as err:
+        pg.apply(state, pg.Power(player=0, plants=(10,), mix={"coal": 2}))
+    assert err.value.reason is pg.Reason.NOT_YOUR_TURN
+
+
+def test_plant_not_owned_rejected() -> None:
+    """BUR-02: running plant 15, owned by nobody / another player -> NOT_OWN_PLANT."""
+    state = phase5(done=(2,))
+    state = give(state, 0, plants=[10], resources={"coal": 2}, cities=["bremen", "berlin"])
+    state = give(state, 1, plants=[15], resources={"coal": 2}, cities=["praha"])
+    action = pg.Power(player=0, plants=(15,), mix={"coal": 2})
+    _rejects(state, action, pg.Reason.NOT_OWN_PLANT, "15")
+
+
+# --- BUR-05 / BUR-06: refill ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("step", [1, 2, 3])
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_refill_table(players: int, step: int) -> None:
+    """BUR-05, BUR-06, STP-11: refill by player count and Step (coal/oil/garbage/uranium)."""
+    plants: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {
+        1: ((13, 15, 16, 18), (20, 22, 25, 33)),
+        2: ((13, 15, 16, 18), (20, 22, 25, 33)),
+        3: ((13, 15, 16, 18, 20, 22), ()),
+    }
+    actual, future = plants[step]
+    state = phase5(
+        players,
+        step=step,
+        done=range(players - 1),
+        actual=actual,
+        future=future,
+        deck=(26, 27, 28),
+    )
+    state = arrange(state, market_tokens={"coal": 10, "oil": 10, "garbage": 10, "uranium": 5})
+    after = play(state, pg.Power(player=players - 1))
+    assert after.phase is Phase.AUCTION
+    assert after.round == 5
+    add = REFILL[players][step]
+    assert kinds(after) == {
+        "coal": 10 + add[0],
+        "oil": 10 + add[1],
+        "garbage": 10 + add[2],
+        "uranium": 5 + add[3],
+    }
+
+
+def test_refill_capped_by_supply_on_most_expensive_spaces() -> None:
+    """EC-65, BUR-05, BUR-06, RES-06: 4 players, Step 2: coal refill 6, supply only 4.
+
+    10 coal on the market fill the spaces 8, 7, 6 and one token on 5. The 4 supply
+    tokens go on the most expensive empty places: 2 on 5 and 2 on 4. Afterwards
+    the cheapest coal costs 4: buying 3 costs 4 + 4 + 5 = 13.
+    """
+    state = phase5(4, step=2, done=(0, 1, 2))
+    state = arrange(state, market_tokens={"coal": 10, "oil": 10, "garbage": 10, "uranium": 5})
+    # 31 and 36 (3 coal each) hold 10 coal: 24 - 10 on the market - 10 held = 4 in supply.
+    state = give(state, 0, plants=[31, 36], resources={"coal": 10}, cities=["bremen"])
+    assert state.resources.supply[0] == 4
+    after = play(state, pg.Power(player=3))
+    assert kinds(after)["coal"] == 14  # 4 placed, not 6
+    assert after.resources.supply[0] == 0
+    assert kinds(after)["oil"] == 10 + 4  # oil is not capped (Step 2, 4 players: 4)
+    refill = [e for e in after.events if e.kind == "market_refilled"][-1]
+    assert refill.values == (4, 4, 3, 2)
+    # Prove the positions by buying in phase 3 of the next round.
+    buyer = arrange(after, phase=Phase.RESOURCES, order=(1, 2, 3, 0), done=(1, 2, 3))
+    buyer = give(buyer, 0, money=20)
+    bought = play(buyer, pg.BuyResource(player=0, resource="coal", count=2))
+    assert bought.players[0].money == 20 - 8
+    buyer = give(buyer, 0, plants=[31, 36, 42], resources={"coal": 10})
+    bought = play(buyer, pg.BuyResource(player=0, resource="coal", count=3))
+    assert bought.players[0].money == 20 - 13
+
+
+def test_refill_onto_empty_track_starts_at_the_top() -> None:
+    """BUR-05, BUR-06, RES-06: 3 players, Step 1: 4 coal onto an empty track -> 8, 8, 8, 7."""
+    state = phase5(3, step=1, done=(0, 1))
+    state = arrange(state, market_tokens={"coal": 0})
+    after = play(state, pg.Power(player=2))
+    assert kinds(after)["coal"] == 4
+    buyer = arrange(after, phase=Phase.RESOURCES, order=(1, 2, 0), done=(1, 2))
+    buyer = give(buyer, 0, money=40, plants=[31], resources={})
+    assert play(buyer, pg.BuyResource(player=0, resource="coal", count=1)).players[0].money == 33
+    assert play(buyer, pg.BuyResource(player=0, resource="coal", count=4)).players[0].money == 9
+
+
+# --- BUR-07 / BUR-08: plant-market update ----------------------------------------------------
+
+
+def test_market_update_step2_pushes_highest_under_step3_card() -> None:
+    """EC-42, BUR-07: market `13 15 16 18 | 25 27 30 33`: 33 goes under the deck (below
+    the Step 3 card), one plant (26) is drawn and sorted in."""
+    state = phase5(
+        step=2,
+        done=(0, 1),
+        actual=(13, 15, 16, 18),
+        future=(25, 27, 30, 33),
+        deck=(26, 40),
+    )
+    after = play(state, pg.Power(player=2))
+    assert after.market.actual == (13, 15, 16, 18)
+    assert after.market.future == (25, 26, 27, 30)
+    assert after.market.under_step3 == (33,)
+    assert after.market.step3_in_deck
+    assert after.market.deck_size == 1
+    assert after.step == 2
+
+
+def test_market_update_step1_drawn_low_plant_becomes_actual() -> None:
+    """EC-42, BUR-07, AUC-10: Step 1: 33 goes under; the drawn 14 sorts into the actual market."""
+    state = phase5(
+        step=1,
+        done=(0, 1),
+        actual=(13, 15, 16, 18),
+        future=(25, 27, 30, 33),
+        deck=(14, 40),
+    )
+    after = play(state, pg.Power(player=2))
+    assert after.market.actual == (13, 14, 15, 16)
+    assert after.market.future == (18, 25, 27, 30)
+    assert after.market.under_step3 == (33,)
+
+
+def test_market_update_step3_removes_lowest() -> None:
+    """EC-43, BUR-07, STP-11: Step 3, 6 plants: lowest (20) removed from the game, one drawn."""
+    state = phase5(
+        step=3,
+        done=(0, 1),
+        actual=(20, 22, 25, 27, 30, 33),
+        future=(),
+        deck=(36, 40),
+    )
+    after = play(state, pg.Power(player=2))
+    assert after.market.actual == (22, 25, 27, 30, 33, 36)
+    assert after.market.future == ()
+    assert 20 in after.market.removed
+    assert after.market.under_step3 == ()
+
+
+def test_phase5_sub_order_power_refill_update() -> None:
+    """BUR-08: all players power and get income, then the refill, then the plant update."""
+    state = phase5(step=2, done=())
+    state = play(state, pg.Power(player=0), pg.Power(player=1), pg.Power(player=2))
+    names = event_kinds(state)
+    last_power = max(i for i, k in enumerate(names) if k == "powered")
+    refill = names.index("market_refilled")
+    under = names.index("plant_under_deck")
+    drawn = max(i for i, k in enumerate(names) if k == "plant_drawn")
+    assert last_power < refill < under < drawn
+    assert state.phase is Phase.AUCTION
+    assert state.round == 5
