@@ -95,7 +95,7 @@ def _build() -> Components:
         slot_prices=prices,
         totals=totals,
         initial_market=lambda map_id: initial[map_id],
-        refill=lambda map_id, players: refill[map_id, players],  # type: ignore[return-value]
+        refill=lambda map_id, players: refill[map_id, players],
         income=income,
         starting_money=int(t["starting_money"]),
         setup_rows={row["players"]: row for row in t["setup_by_players"]},
