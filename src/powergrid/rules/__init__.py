@@ -1,9 +1,11 @@
 """Rule modules and their composition into a Ruleset (DESIGN: Rule modules).
 
-A game's rules are the ``base`` module plus one map module, one component set
-and any extras, composed in that order. Data (plants, tables, maps) is loaded
-from package data; behaviour that differs between modules is a small pure hook.
-A later module's hook replaces an earlier one of the same name.
+A game's rules are the ``base`` module, one component set, one map module and
+any extras, composed in that order. Data (plants, tables, maps) is loaded from
+package data; behaviour that differs between modules is a small pure hook. A
+later module's hook replaces an earlier one of the same name; the map comes
+after the component set so that a map rule overrides an edition default (North
+America's discount token replaces the classic no-purchase removal, AUC-20).
 
 Hook points (each optional; the base game supplies the default):
 
@@ -102,6 +104,7 @@ class Components:
     may_discard_new_plant: bool
     step3_freezes_auction: bool
     step3_phase4_immediate: bool
+    hooks: Mapping[str, Callable[..., Any]] = attrs.field(factory=dict)
 
 
 HOUSES_PER_PLAYER = 22  # SET-02, BLD-09
@@ -168,7 +171,8 @@ def ruleset_for(config: GameConfig, regions: tuple[str, ...]) -> Ruleset:
     from powergrid.rules import base
 
     map_module, comps = _module_list(config)
-    modules = (base.MODULE, map_module)
+    edition = RuleModule(name=comps.name, version=comps.version, hooks=comps.hooks)
+    modules = (base.MODULE, edition, map_module)
     hooks: dict[str, Callable[..., Any]] = {}
     for module in modules:
         for name, fn in module.hooks.items():

@@ -5,6 +5,8 @@ Map and component modules replace these where their rules differ.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from powergrid.rules import RuleModule
 from powergrid.state import GameState
 
@@ -26,14 +28,17 @@ def unchanged(state: GameState, *_: object) -> GameState:
     return state
 
 
-def end_of_auction(state: GameState) -> GameState:
-    """AUC-20: if nobody bought a plant this phase 2, remove the lowest and draw one."""
-    from powergrid.market import draw, remove_lowest
+def nobody_bought_removal(rule: str) -> Callable[[GameState], GameState]:
+    """A hook removing the lowest plant and drawing one if nobody bought (AUC-20, AUC-21)."""
 
-    if state.bought:
-        return state
-    state = remove_lowest(state, "nobody bought a plant, AUC-20")
-    return draw(state)
+    def end_of_auction(state: GameState) -> GameState:
+        from powergrid.market import draw, remove_lowest
+
+        if state.bought:
+            return state
+        return draw(remove_lowest(state, f"nobody bought a plant, {rule}"))
+
+    return end_of_auction
 
 
 def step2_replacement(state: GameState) -> bool:
@@ -49,7 +54,7 @@ MODULE = RuleModule(
         "market_shape": market_shape,
         "start_of_auction": unchanged,
         "after_market_entry": unchanged,
-        "end_of_auction": end_of_auction,
+        "end_of_auction": unchanged,
         "step2_replacement": step2_replacement,
     },
 )

@@ -13,6 +13,7 @@ from powergrid.data import load
 from powergrid.enums import Resource
 from powergrid.plants import plants_from_json
 from powergrid.rules import Components, DeckSetup
+from powergrid.rules.base import nobody_bought_removal
 
 RESOURCES = (Resource.COAL, Resource.OIL, Resource.GARBAGE, Resource.URANIUM)
 
@@ -103,6 +104,7 @@ def _build() -> Components:
         may_discard_new_plant=False,  # AUC-17 classic: an old plant only
         step3_freezes_auction=True,  # STP-05 classic: no replacements after S3 shows
         step3_phase4_immediate=False,  # STP-07 classic: resolved at the end of phase 4
+        hooks={"end_of_auction": nobody_bought_removal("AUC-20")},
     )
 
 
