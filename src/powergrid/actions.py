@@ -2,12 +2,16 @@
 
 Every action is a frozen, hashable, keyword-only record with the acting seat in
 ``player``, and ``str(action)`` gives its short notation, e.g. ``"2:bid 17"``.
+
+Constructing an action with a field of the wrong type (a bid of 3.5, a plant
+given as a string) raises :class:`TypeError` at once; a well-formed action that
+the rules forbid raises :class:`~powergrid.IllegalAction` when applied.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Union
+from typing import Any, Union
 
 import attrs
 
@@ -19,8 +23,23 @@ Amounts = tuple[tuple[Resource, int], ...]
 AmountsLike = Iterable[tuple[Resource | str, int]] | Mapping[Resource, int] | Mapping[str, int]
 
 
+def _whole(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    """Validator: a whole number (Elektro, seats, plants and counts are integers, CON-09)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{attribute.name} must be a whole number, not {value!r}")
+
+
+def _text(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, str):
+        raise TypeError(f"{attribute.name} must be a city id string, not {value!r}")
+
+
 def _sorted_plants(value: Iterable[int]) -> tuple[int, ...]:
-    return tuple(sorted(value))
+    plants = tuple(sorted(value))
+    for n in plants:
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise TypeError(f"plants must be whole numbers, not {n!r}")
+    return plants
 
 
 def _amounts(value: AmountsLike) -> Amounts:
@@ -31,7 +50,9 @@ def _amounts(value: AmountsLike) -> Amounts:
     merged: dict[Resource, int] = {}
     for kind, n in items:
         key = Resource(kind)
-        merged[key] = merged.get(key, 0) + int(n)
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise TypeError(f"amount of {key.value} must be a whole number, not {n!r}")
+        merged[key] = merged.get(key, 0) + n
     return tuple(sorted((k, n) for k, n in merged.items() if n))
 
 
@@ -47,9 +68,9 @@ class ChoosePlant:
     at its minimum bid (AUC-14).
     """
 
-    player: int
-    plant: int
-    bid: int
+    player: int = attrs.field(validator=_whole)
+    plant: int = attrs.field(validator=_whole)
+    bid: int = attrs.field(validator=_whole)
 
     def __str__(self) -> str:
         return f"{self.player}:choose {self.plant} {self.bid}"
@@ -59,7 +80,7 @@ class ChoosePlant:
 class PassAuction:
     """Pass the whole of phase 2 instead of opening an auction (AUC-03 b, AUC-12)."""
 
-    player: int
+    player: int = attrs.field(validator=_whole)
 
     def __str__(self) -> str:
         return f"{self.player}:pass"
@@ -69,8 +90,8 @@ class PassAuction:
 class Bid:
     """Raise the current bid in the running auction (AUC-06, AUC-07)."""
 
-    player: int
-    amount: int
+    player: int = attrs.field(validator=_whole)
+    amount: int = attrs.field(validator=_whole)
 
     def __str__(self) -> str:
         return f"{self.player}:bid {self.amount}"
@@ -80,7 +101,7 @@ class Bid:
 class PassBid:
     """Drop out of the running auction; no re-entry into this auction (AUC-06)."""
 
-    player: int
+    player: int = attrs.field(validator=_whole)
 
     def __str__(self) -> str:
         return f"{self.player}:fold"
@@ -94,8 +115,8 @@ class DiscardPlant:
     the discarded plant and are not moved to the remaining plants.
     """
 
-    player: int
-    plant: int
+    player: int = attrs.field(validator=_whole)
+    plant: int = attrs.field(validator=_whole)
     drop: Amounts = attrs.field(default=(), converter=_amounts)
 
     def __str__(self) -> str:
@@ -107,9 +128,9 @@ class DiscardPlant:
 class BuyResource:
     """Buy ``count`` tokens of one kind from the resource market (RES-02, RES-06)."""
 
-    player: int
+    player: int = attrs.field(validator=_whole)
     resource: Resource = attrs.field(converter=Resource)
-    count: int = 1
+    count: int = attrs.field(default=1, validator=_whole)
 
     def __str__(self) -> str:
         return f"{self.player}:buy {self.count} {self.resource.value}"
@@ -119,7 +140,7 @@ class BuyResource:
 class EndPurchase:
     """Finish buying resources for this round (RES-02)."""
 
-    player: int
+    player: int = attrs.field(validator=_whole)
 
     def __str__(self) -> str:
         return f"{self.player}:endbuy"
@@ -129,8 +150,8 @@ class EndPurchase:
 class Build:
     """Place a house in a city, paying slot and connection cost (BLD-03..BLD-05)."""
 
-    player: int
-    city: str
+    player: int = attrs.field(validator=_whole)
+    city: str = attrs.field(validator=_text)
 
     def __str__(self) -> str:
         return f"{self.player}:build {self.city}"
@@ -140,7 +161,7 @@ class Build:
 class EndBuild:
     """Finish building for this round (BLD-01)."""
 
-    player: int
+    player: int = attrs.field(validator=_whole)
 
     def __str__(self) -> str:
         return f"{self.player}:endbuild"
@@ -155,7 +176,7 @@ class Power:
     burn, which only leaves a choice for hybrids (RES-04).
     """
 
-    player: int
+    player: int = attrs.field(validator=_whole)
     plants: tuple[int, ...] = attrs.field(default=(), converter=_sorted_plants)
     mix: Amounts = attrs.field(default=(), converter=_amounts)
 

@@ -43,18 +43,20 @@ class GameConfig:
 
     - ``players``: 2 to 6 seats (SET-01).
     - ``map``: ``"europe"`` or ``"north_america"`` (CON-02).
-    - ``components``: ``"classic"`` (coal, oil, garbage, uranium; the original plant
-      deck). ``"deluxe"`` is not available yet and raises ``RulesConfigError``.
+    - ``components``: ``"deluxe"`` (the default: coal, gas, oil, uranium and the
+      Deluxe plant deck, market and refill cards these two maps come with) or
+      ``"classic"`` (coal, oil, garbage, uranium; the original deck and tables).
+      Both sets play on both maps.
     - ``modules``: extra rule modules by name (none ship yet).
     - ``regions``: the play area as region ids, or ``None`` to let the seed choose a
       connected set of the right size (SET-04, SET-12).
     - ``names``: optional display names, one per seat.
-    - ``options``: documented rule switches (see :data:`OPTIONS`).
+    - ``options``: documented rule switches (see :data:`powergrid.config.OPTIONS`).
     """
 
     players: int = 4
     map: str = "europe"
-    components: str = "classic"
+    components: str = "deluxe"
     modules: tuple[str, ...] = attrs.field(default=(), converter=tuple)
     regions: tuple[str, ...] | None = attrs.field(default=None, converter=_tuple_of_str)
     names: tuple[str, ...] | None = attrs.field(default=None, converter=_tuple_of_str)
@@ -81,11 +83,6 @@ def _validate(cfg: GameConfig) -> None:
     if cfg.components not in COMPONENT_SETS:
         raise RulesConfigError(
             f"unknown component set {cfg.components!r}; choose one of {', '.join(COMPONENT_SETS)}",
-            field="components",
-        )
-    if cfg.components == "deluxe":
-        raise RulesConfigError(
-            "the deluxe component set is not available yet; use components='classic'",
             field="components",
         )
     for name in cfg.modules:

@@ -17,7 +17,7 @@ class Event:
 
     ``player`` is the seat concerned (``None`` for market and setup events);
     ``values`` holds the numbers involved (plants, amounts), as documented per
-    kind in the docs' events page. ``text`` is for people and may be reworded.
+    kind in the docs (:ref:`events`). ``text`` is for people and may be reworded.
     """
 
     kind: str

@@ -48,8 +48,14 @@ def _set_plants(state: GameState, plants: tuple[int, ...]) -> GameState:
 
 
 def take_plant(state: GameState, plant: int) -> GameState:
-    """Remove ``plant`` from the market (bought or removed), re-sorting unless frozen."""
+    """Remove ``plant`` from the market (bought or removed), re-sorting unless frozen.
+
+    A discount token lying on the plant goes beside the market with it leaving
+    (AUC-35): it is not re-placed until the next phase 2.
+    """
     plants = tuple(p for p in state.market.plants if p != plant)
+    if state.market.discount == plant:
+        state = evolve(state, market=evolve(state.market, discount=None))
     return _set_plants(state, plants)
 
 

@@ -16,7 +16,7 @@ class Score:
 
     @property
     def key(self) -> tuple[int, int, int]:
-        """END-03 ranking key: powered, then money, then cities."""
+        """The END-03 ranking key (powered, then money, then cities)."""
         return (self.powered, self.money, self.cities)
 
 

@@ -25,7 +25,7 @@ class Plant:
 
     @property
     def capacity(self) -> int:
-        """Most tokens the plant may hold: twice its burn (RES-03)."""
+        """The most tokens the plant may hold, twice its burn (RES-03)."""
         return 2 * self.burn
 
     @property

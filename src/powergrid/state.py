@@ -62,6 +62,8 @@ class PlantMarket:
     ``under_step3`` lists the plants pushed under the Step 3 card (BUR-07), which
     every player saw go there. ``deck_size`` counts the hidden cards above the
     Step 3 card. ``removed`` lists plants removed from the game face up.
+    ``discount`` is the plant under North America's discount token (AUC-31), or
+    ``None`` while the token lies beside the market (AUC-30).
     """
 
     actual: tuple[int, ...]
@@ -72,6 +74,7 @@ class PlantMarket:
     under_step3: tuple[int, ...] = ()
     deck_size: int = 0
     removed: tuple[int, ...] = ()
+    discount: int | None = None
 
     @property
     def plants(self) -> tuple[int, ...]:

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from powergrid.actions import Action
-from powergrid.config import MAPS, GameConfig
+from powergrid.config import COMPONENT_SETS, MAPS, GameConfig
 from powergrid.engine import apply, current_player, legal_actions, new_game
 from powergrid.enums import Phase
 from powergrid.market import frozen, largest_city_count
@@ -114,14 +114,18 @@ def _market_violations(state: GameState) -> list[str]:
     stocked = m.top is not None or m.deck_size > 0 or m.step3_in_deck
     settled = state.discard is None and not frozen(state) and state.phase is not Phase.GAME_OVER
     size = len(m.plants) + (1 if m.step3_in_market else 0)
-    if state.step < 3 and stocked and settled and size != 8:
-        out.append(f"market holds {size} cards in Step {state.step}, expected 8")
+    want = state.rules.market_size(state.step)
+    if state.step < 3 and stocked and settled and size != want:
+        out.append(f"market holds {size} cards in Step {state.step}, expected {want}")
     # Step 3: classic may run short after the STP-05 freeze until STP-09 refills
     # the market to 6 at the next phase 2, so exactly 6 is only due in phase 2.
     if state.step == 3 and size > 6:
         out.append(f"market holds {size} cards in Step 3")
     if state.step == 3 and stocked and settled and state.phase is Phase.AUCTION and size != 6:
         out.append(f"market holds {size} cards in a Step 3 auction, expected 6")
+    token = m.discount
+    if token is not None and (state.phase is not Phase.AUCTION or m.actual[:1] != (token,)):
+        out.append("the discount token is not on the lowest actual plant in phase 2 (AUC-31)")
     n_actual, _ = state.rules.hook("market_shape")(state)
     if not frozen(state) and m.actual != m.plants[:n_actual]:
         out.append("actual market is not the lowest plants")
@@ -142,20 +146,33 @@ def playout(config: GameConfig, seed: int, policy_seed: int) -> Iterator[tuple[G
 
 
 def all_configs() -> list[GameConfig]:
-    """Every built-in configuration: 2-6 players on each map (classic components)."""
-    return [GameConfig(players=n, map=m) for m in MAPS for n in range(2, 7)]
+    """Every built-in configuration: 2-6 players, each map, each component set."""
+    return [
+        GameConfig(players=n, map=m, components=c)
+        for c in COMPONENT_SETS
+        for m in MAPS
+        for n in range(2, 7)
+    ]
 
 
 def configs() -> SearchStrategy[GameConfig]:
     """Hypothesis strategy over every built-in configuration."""
     from hypothesis import strategies as st
 
-    return st.builds(
+    plain = st.builds(
         GameConfig,
         players=st.integers(2, 6),
         map=st.sampled_from(MAPS),
-        options=st.sampled_from([frozenset(), frozenset({"seed_thresholds"})]),
+        components=st.sampled_from(COMPONENT_SETS),
     )
+    seed_values = st.builds(
+        GameConfig,
+        players=st.integers(2, 6),
+        map=st.sampled_from(MAPS),
+        components=st.just("classic"),
+        options=st.just(frozenset({"seed_thresholds"})),
+    )
+    return st.one_of(plain, seed_values)
 
 
 def seeds() -> SearchStrategy[int]:

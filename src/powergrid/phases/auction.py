@@ -203,6 +203,7 @@ def _sell(state: GameState, seat: int, plant: int, price: int) -> GameState:
     state = evolve(state, auction=None, done=state.done | {seat}, bought=state.bought | {seat}).log(
         "plant_bought", f"{name(state, seat)} buys plant {plant} for {price}.", seat, plant, price
     )
+    state = state.rules.hook("after_purchase")(state, plant)
     if len(p.plants) > state.rules.max_plants:
         return evolve(state, discard=seat, new_plant=plant)
     return _replace(state)

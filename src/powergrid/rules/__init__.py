@@ -17,6 +17,9 @@ Hook points (each optional; the base game supplies the default):
     runs when phase 2 begins, after STP-09.
 ``after_market_entry(state, plant) -> state``
     runs after a drawn plant entered the market (AUC-10).
+``after_purchase(state, plant) -> state``
+    runs when a plant left the actual market to a player, before any discard
+    or replacement draw (AUC-10, AUC-19).
 ``end_of_auction(state) -> state``
     the end-of-phase-2 removals (AUC-15, AUC-20).
 ``step2_replacement(state) -> bool``
@@ -46,6 +49,7 @@ HOOKS = (
     "market_shape",
     "start_of_auction",
     "after_market_entry",
+    "after_purchase",
     "end_of_auction",
     "step2_replacement",
 )

@@ -54,6 +54,7 @@ MODULE = RuleModule(
         "market_shape": market_shape,
         "start_of_auction": unchanged,
         "after_market_entry": unchanged,
+        "after_purchase": unchanged,
         "end_of_auction": unchanged,
         "step2_replacement": step2_replacement,
     },
