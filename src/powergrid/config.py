@@ -27,6 +27,10 @@ def _tuple_of_str(value: object) -> tuple[str, ...] | None:
     return tuple(value)  # type: ignore[arg-type]
 
 
+def _modules(value: object) -> tuple[str, ...]:
+    return _tuple_of_str(value) or ()
+
+
 def _frozen_options(value: object) -> frozenset[str]:
     if isinstance(value, str):
         return frozenset((value,))
@@ -57,7 +61,7 @@ class GameConfig:
     players: int = 4
     map: str = "europe"
     components: str = "deluxe"
-    modules: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    modules: tuple[str, ...] = attrs.field(default=(), converter=_modules)
     regions: tuple[str, ...] | None = attrs.field(default=None, converter=_tuple_of_str)
     names: tuple[str, ...] | None = attrs.field(default=None, converter=_tuple_of_str)
     options: frozenset[str] = attrs.field(default=frozenset(), converter=_frozen_options)

@@ -30,6 +30,7 @@ class Reason(enum.StrEnum):
     NOT_IN_AUCTION = "not_in_auction"
     AUCTION_RUNNING = "auction_running"
     DISCARD_REQUIRED = "discard_required"
+    NOTHING_TO_DISCARD = "nothing_to_discard"
     NOT_OWN_PLANT = "not_own_plant"
     DISCARD_NEW_PLANT = "discard_new_plant"
     BAD_RESOURCE_DROP = "bad_resource_drop"

@@ -109,7 +109,10 @@ def validate_regions(map_id: str, regions: Sequence[str], players: int) -> None:
             field="regions",
         )
     if len(set(regions)) != len(regions):
-        raise RulesConfigError("a region is named twice", field="regions")
+        raise RulesConfigError(
+            f"a region is named twice in {', '.join(regions)}; valid regions: {valid}",
+            field="regions",
+        )
     if len(regions) != need:
         raise RulesConfigError(
             f"{players} players play in {need} regions, not {len(regions)} (SET-12); "
@@ -118,7 +121,8 @@ def validate_regions(map_id: str, regions: Sequence[str], players: int) -> None:
         )
     if not board.regions_connected(regions):
         raise RulesConfigError(
-            f"regions {', '.join(regions)} are not connected to each other (SET-04)",
+            f"regions {', '.join(regions)} are not connected to each other (SET-04); "
+            f"valid regions: {valid}",
             field="regions",
         )
 

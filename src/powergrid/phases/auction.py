@@ -96,7 +96,12 @@ def apply(state: GameState, action: Action) -> GameState:
             )
         return _discard(state, action)
     if isinstance(action, DiscardPlant):
-        illegal("No plant needs to be discarded now", Reason.WRONG_PHASE, action)
+        illegal(
+            "No plant needs to be discarded now: a discard follows a purchase over the "
+            "plant limit (AUC-17)",
+            Reason.NOTHING_TO_DISCARD,
+            action,
+        )
     if state.auction is not None:
         if isinstance(action, Bid):
             return _raise_bid(state, action)
