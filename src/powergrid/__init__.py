@@ -35,9 +35,13 @@ from powergrid.engine import (
 from powergrid.enums import Phase, Resource
 from powergrid.errors import IllegalAction, InvalidRecord, PowerGridError, Reason, RulesConfigError
 from powergrid.events import Event
+from powergrid.notation import parse_action
 from powergrid.outcome import Outcome, Score
 from powergrid.plants import Plant
+from powergrid.records import GameRecord, replay
+from powergrid.serialize import from_json, to_json
 from powergrid.state import GameState, PlayerState
+from powergrid.views import PlayerView, PublicView, public_view, view
 
 __version__ = "0.1.0"
 
@@ -52,6 +56,7 @@ __all__ = [
     "EndPurchase",
     "Event",
     "GameConfig",
+    "GameRecord",
     "GameState",
     "IllegalAction",
     "InvalidRecord",
@@ -61,8 +66,10 @@ __all__ = [
     "Phase",
     "Plant",
     "PlayerState",
+    "PlayerView",
     "Power",
     "PowerGridError",
+    "PublicView",
     "Reason",
     "Resource",
     "RngState",
@@ -72,8 +79,14 @@ __all__ = [
     "apply",
     "current_player",
     "explain_illegal",
+    "from_json",
     "is_legal",
     "legal_actions",
     "new_game",
     "outcome",
+    "parse_action",
+    "public_view",
+    "replay",
+    "to_json",
+    "view",
 ]

@@ -169,6 +169,18 @@ def _module_list(config: GameConfig) -> tuple[RuleModule, Components]:
     return maps[config.map], comps[config.components]
 
 
+def ruleset_modules(config: GameConfig) -> tuple[tuple[str, str], ...]:
+    """``(name, version)`` of the base, component and map modules a config plays with."""
+    from powergrid.rules import base
+
+    map_module, comps = _module_list(config)
+    return (
+        (base.MODULE.name, base.MODULE.version),
+        (comps.name, comps.version),
+        (map_module.name, map_module.version),
+    )
+
+
 @functools.cache
 def ruleset_for(config: GameConfig, regions: tuple[str, ...]) -> Ruleset:
     """The composed rules of a game on the given play area (cached)."""

@@ -1,0 +1,122 @@
+"""Game records: the canonical save (config + seed + actions) and :func:`replay`.
+
+A record stores every decision of a game in order; replaying it from the seed
+reproduces every state exactly. It also stores the versions of the rule
+modules it was made with, so a record from a different rule version fails
+loudly instead of silently replaying into another game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+
+import attrs
+
+from powergrid.actions import ACTION_TYPES, Action
+from powergrid.config import GameConfig
+from powergrid.engine import apply, new_game
+from powergrid.errors import IllegalAction, InvalidRecord
+from powergrid.state import GameState
+
+FORMAT = 1
+
+
+def module_versions(config: GameConfig) -> tuple[tuple[str, str], ...]:
+    """The ``(name, version)`` of every rule module a config plays with, and the library's."""
+    from powergrid import __version__
+    from powergrid.rules import ruleset_modules
+
+    return (("powergrid", __version__), *ruleset_modules(config))
+
+
+def _versions(value: Mapping[str, str] | Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    items = value.items() if isinstance(value, Mapping) else value
+    return tuple(sorted((str(k), str(v)) for k, v in items))
+
+
+def _actions(value: Iterable[Action]) -> tuple[Action, ...]:
+    out = tuple(value)
+    for a in out:
+        if not isinstance(a, ACTION_TYPES):
+            raise TypeError(f"a record holds actions, not {a!r}")
+    return out
+
+
+@attrs.frozen(kw_only=True)
+class GameRecord:
+    """A whole game as config, seed and the list of actions played.
+
+    ``versions`` maps ``"powergrid"`` and each rule module's name to its version;
+    it defaults to this library's. ``format`` is the record format (1).
+    """
+
+    config: GameConfig
+    seed: int
+    actions: tuple[Action, ...] = attrs.field(default=(), converter=_actions)
+    format: int = FORMAT
+    versions: tuple[tuple[str, str], ...] = attrs.field(
+        default=attrs.Factory(lambda self: module_versions(self.config), takes_self=True),
+        converter=_versions,
+    )
+
+    def with_action(self, action: Action) -> GameRecord:
+        """A record with one more action at the end."""
+        return attrs.evolve(self, actions=(*self.actions, action))
+
+
+def check_versions(record: GameRecord) -> None:
+    """Raise InvalidRecord if a rule module of the record differs from this library's."""
+    if record.format != FORMAT:
+        raise InvalidRecord(
+            f"unknown format version {record.format}; this library reads format {FORMAT}",
+            path="format",
+        )
+    ours = dict(module_versions(record.config))
+    for name, version in record.versions:
+        if name == "powergrid":
+            continue  # the library version is informational; rules carry their own
+        if name not in ours:
+            raise InvalidRecord(
+                f"the record uses rule module {name!r}, which this game does not",
+                path=f"versions.{name}",
+            )
+        if ours[name] != version:
+            raise InvalidRecord(
+                f"the record was made with rule module {name} version {version}; this "
+                f"library has version {ours[name]}",
+                path=f"versions.{name}",
+            )
+
+
+def states(record: GameRecord) -> Iterator[GameState]:
+    """Every state of a record's game: the start, then one after each action."""
+    check_versions(record)
+    state = new_game(record.config, seed=record.seed)
+    yield state
+    for i, action in enumerate(record.actions):
+        try:
+            state = apply(state, action)
+        except IllegalAction as err:
+            raised = IllegalAction(
+                f"action {i} ({action}) is illegal: {err}", reason=err.reason, action=action
+            )
+            raised.index = i  # type: ignore[attr-defined]
+            raise raised from None
+        yield state
+
+
+def replay(record: GameRecord, *, upto: int | None = None) -> GameState:
+    """The state after the record's actions (the first ``upto`` of them if given).
+
+    Raises :class:`~powergrid.InvalidRecord` for a record from other rule
+    versions and :class:`~powergrid.IllegalAction` (with ``.index``) for the
+    first action that is illegal where it stands.
+    """
+    count = len(record.actions) if upto is None else upto
+    if not 0 <= count <= len(record.actions):
+        raise ValueError(f"upto must be between 0 and {len(record.actions)}, not {upto}")
+    last: GameState | None = None
+    for state in states(attrs.evolve(record, actions=record.actions[:count])):
+        last = state
+    assert last is not None
+    return last

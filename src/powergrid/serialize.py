@@ -1,0 +1,448 @@
+"""JSON in and out: :func:`to_json` and :func:`from_json` for every public type.
+
+Every document is a JSON object ``{"format": 1, "type": "<Type>", ...fields}``.
+Nested records are plain objects decoded by their declared field types, so a
+document names no Python classes beyond its top-level ``type`` and the ``type``
+of each action object. Enumerations are written as lower-case names
+(``"auction"``, ``"coal"``), frozensets as sorted lists, the board as an object
+``{city: [seats in build order]}`` and the event log as a list of events.
+Decoding checks every field's type and reports the first problem as
+:class:`~powergrid.InvalidRecord` with its path, e.g. ``players[2].money``.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import json
+import types
+import typing
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from powergrid import actions as actions_module
+from powergrid.actions import ACTION_TYPES, Action
+from powergrid.chance import RngState
+from powergrid.config import GameConfig
+from powergrid.enums import Phase, Resource
+from powergrid.errors import InvalidRecord, PowerGridError
+from powergrid.events import EMPTY_LOG, Event, EventLog
+from powergrid.outcome import Outcome, Score
+from powergrid.state import (
+    AuctionState,
+    Board,
+    GameState,
+    PlantMarket,
+    PlayerState,
+    ResourceMarket,
+    Secret,
+)
+
+FORMAT = 1
+ACTIONS: dict[str, type] = {cls.__name__: cls for cls in ACTION_TYPES}
+
+
+def _records() -> dict[str, type]:
+    from powergrid.records import GameRecord
+    from powergrid.views import PlayerView, PublicView
+
+    _register_record_codec()
+    return {
+        "GameConfig": GameConfig,
+        "GameState": GameState,
+        "GameRecord": GameRecord,
+        "PlayerView": PlayerView,
+        "PublicView": PublicView,
+        **ACTIONS,
+    }
+
+
+@functools.cache
+def _namespace() -> dict[str, Any]:
+    from powergrid.records import GameRecord
+    from powergrid.rules import Ruleset
+    from powergrid.views import PlayerView, PublicView
+
+    names: dict[str, Any] = {
+        cls.__name__: cls
+        for cls in (
+            GameConfig,
+            GameState,
+            PlayerState,
+            PlantMarket,
+            ResourceMarket,
+            Board,
+            Secret,
+            RngState,
+            AuctionState,
+            Outcome,
+            Score,
+            Event,
+            EventLog,
+            Phase,
+            Resource,
+            GameRecord,
+            PlayerView,
+            PublicView,
+            Ruleset,
+            *ACTION_TYPES,
+        )
+    }
+    names.update(Action=Action, Amounts=actions_module.Amounts)
+    return names
+
+
+# --- encoding ------------------------------------------------------------------------------
+
+
+def to_json(obj: object, *, indent: int | None = None) -> str:
+    """Serialise a config, state, action, record or view as a JSON document."""
+    return json.dumps(to_data(obj), indent=indent, sort_keys=False)
+
+
+def to_data(obj: object) -> dict[str, Any]:
+    """The JSON-ready dictionary :func:`to_json` writes."""
+    name = type(obj).__name__
+    if name not in _records():
+        raise TypeError(f"cannot serialise a {name}")
+    body = _encode(obj)
+    assert isinstance(body, dict)
+    return {"format": FORMAT, "type": name, **body}
+
+
+def _encode(value: object) -> Any:
+    if value is None or isinstance(value, bool | int | str):
+        return value.name.lower() if isinstance(value, Phase) else value
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, tuple | list):
+        return [_encode(v) for v in value]
+    if isinstance(value, frozenset):
+        return sorted(_encode(v) for v in value)
+    if isinstance(value, EventLog):
+        return [_encode(e) for e in value.as_tuple()]
+    custom = _ENCODERS.get(type(value))
+    if custom is not None:
+        return custom(value)
+    cls: Any = type(value)
+    if attrs.has(cls):
+        out = {
+            a.name: _encode(getattr(value, a.name)) for a in attrs.fields(cls) if a.name != "rules"
+        }
+        if type(value) in ACTION_TYPES:
+            return {"type": type(value).__name__, **out}
+        return out
+    raise TypeError(f"cannot serialise {value!r}")
+
+
+def _encode_state(state: GameState) -> dict[str, Any]:
+    out = {
+        a.name: _encode(getattr(state, a.name))
+        for a in attrs.fields(GameState)
+        if a.name not in ("rules", "board")
+    }
+    board = state.rules.area.board
+    out["board"] = {board.cities[i]: list(h) for i, h in enumerate(state.board.houses) if h}
+    return out
+
+
+def _encode_record(record: Any) -> dict[str, Any]:
+    return {
+        "versions": dict(record.versions),
+        "config": _encode(record.config),
+        "seed": record.seed,
+        "actions": [str(a) for a in record.actions],
+    }
+
+
+_ENCODERS: dict[type, Callable[[Any], Any]] = {GameState: _encode_state}
+
+
+# --- decoding ------------------------------------------------------------------------------
+
+
+def from_json(text: str | bytes) -> Any:
+    """Read a document written by :func:`to_json` and return the object it holds.
+
+    Malformed JSON, an unknown ``format`` or ``type``, a missing or unknown
+    field, a value of the wrong type, or a state that breaks the game's
+    invariants raises :class:`~powergrid.InvalidRecord` naming the path.
+    """
+    try:
+        data = json.loads(text)
+    except (ValueError, TypeError, RecursionError) as err:
+        raise InvalidRecord(f"not valid JSON ({err})") from None
+    return from_data(data)
+
+
+def from_data(data: Any) -> Any:
+    """Decode a dictionary as produced by :func:`to_data` (see :func:`from_json`)."""
+    try:
+        return _from_data(data)
+    except InvalidRecord:
+        raise
+    except PowerGridError as err:
+        raise InvalidRecord(str(err)) from None
+    except RecursionError:
+        raise InvalidRecord("the document is nested too deeply") from None
+
+
+def _from_data(data: Any) -> Any:
+    if not isinstance(data, dict):
+        raise InvalidRecord(f"a document must be a JSON object, not {_kind(data)}")
+    fmt = data.get("format")
+    if fmt != FORMAT:
+        raise InvalidRecord(
+            f"unknown format version {fmt!r}; this library reads format {FORMAT}", path="format"
+        )
+    name = data.get("type")
+    cls = _records().get(name) if isinstance(name, str) else None
+    if cls is None:
+        raise InvalidRecord(
+            f"unknown document type {name!r}; known: {', '.join(_records())}", path="type"
+        )
+    body = {k: v for k, v in data.items() if k not in ("format", "type")}
+    if cls in ACTION_TYPES:
+        return _decode_action({"type": name, **body}, "")
+    decoder = _DECODERS.get(cls)
+    if decoder is not None:
+        return decoder(body, "")
+    return _decode_attrs(cls, body, "")
+
+
+def _kind(value: object) -> str:
+    return {dict: "an object", list: "a list", str: "a string", bool: "a boolean"}.get(
+        type(value), "null" if value is None else "a number"
+    )
+
+
+def _join(path: str, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else key
+
+
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls, localns=_namespace())
+
+
+def _decode_attrs(cls: type, data: Any, path: str) -> Any:
+    if not isinstance(data, dict):
+        raise InvalidRecord(f"expected an object, not {_kind(data)}", path=path)
+    fields = {a.name: a for a in attrs.fields(cls) if a.name != "rules"}
+    unknown = sorted(set(data) - set(fields))
+    if unknown:
+        raise InvalidRecord(f"unknown field {unknown[0]!r}", path=_join(path, unknown[0]))
+    hints = _hints(cls)
+    kwargs: dict[str, Any] = {}
+    for name, field in fields.items():
+        if name not in data:
+            if field.default is attrs.NOTHING:
+                raise InvalidRecord("missing field", path=_join(path, name))
+            continue
+        kwargs[name] = _decode(hints[name], data[name], _join(path, name))
+    try:
+        return cls(**kwargs)
+    except PowerGridError as err:
+        where = _join(path, getattr(err, "field", "")) if getattr(err, "field", "") else path
+        raise InvalidRecord(str(err), path=where) from None
+    except (TypeError, ValueError) as err:
+        raise InvalidRecord(str(err), path=path) from None
+
+
+def _decode(tp: Any, value: Any, path: str) -> Any:
+    origin = typing.get_origin(tp)
+    if tp is Action or (origin in (typing.Union, types.UnionType) and tp == Action):
+        return _decode_action(value, path)
+    if origin in (typing.Union, types.UnionType):
+        args = typing.get_args(tp)
+        if value is None and type(None) in args:
+            return None
+        rest = [a for a in args if a is not type(None)]
+        return _decode(rest[0], value, path)
+    if tp is Any:
+        return value
+    if origin is tuple:
+        return _decode_tuple(tp, value, path)
+    if origin is frozenset:
+        if not isinstance(value, list):
+            raise InvalidRecord(f"expected a list, not {_kind(value)}", path=path)
+        (arg,) = typing.get_args(tp)
+        return frozenset(_decode(arg, v, _join(path, i)) for i, v in enumerate(value))
+    if isinstance(tp, type):
+        return _decode_type(tp, value, path)
+    raise InvalidRecord(f"cannot decode a value of type {tp!r}", path=path)
+
+
+def _decode_tuple(tp: Any, value: Any, path: str) -> tuple[Any, ...]:
+    if not isinstance(value, list):
+        raise InvalidRecord(f"expected a list, not {_kind(value)}", path=path)
+    args = typing.get_args(tp)
+    if len(args) == 2 and args[1] is Ellipsis:
+        return tuple(_decode(args[0], v, _join(path, i)) for i, v in enumerate(value))
+    if len(args) != len(value):
+        raise InvalidRecord(f"expected {len(args)} items, not {len(value)}", path=path)
+    return tuple(
+        _decode(a, v, _join(path, i)) for i, (a, v) in enumerate(zip(args, value, strict=True))
+    )
+
+
+def _decode_type(tp: type, value: Any, path: str) -> Any:
+    if tp is bool:
+        if not isinstance(value, bool):
+            raise InvalidRecord(f"expected true or false, not {_kind(value)}", path=path)
+        return value
+    if tp is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidRecord(f"expected a whole number, not {_kind(value)}", path=path)
+        return value
+    if tp is str:
+        if not isinstance(value, str):
+            raise InvalidRecord(f"expected a string, not {_kind(value)}", path=path)
+        return value
+    if tp is Phase:
+        names = [p.name.lower() for p in Phase]
+        if value not in names:
+            raise InvalidRecord(f"expected one of {', '.join(names)}", path=path)
+        return Phase[value.upper()]
+    if issubclass(tp, enum.Enum):
+        try:
+            return tp(value)
+        except (ValueError, TypeError):
+            known = ", ".join(str(m.value) for m in tp)
+            raise InvalidRecord(f"expected one of {known}, not {value!r}", path=path) from None
+    if tp is EventLog:
+        if not isinstance(value, list):
+            raise InvalidRecord(f"expected a list, not {_kind(value)}", path=path)
+        log = EMPTY_LOG
+        for i, item in enumerate(value):
+            log = log.append(_decode_attrs(Event, item, _join(path, i)))
+        return log
+    decoder = _DECODERS.get(tp)
+    if decoder is not None:
+        return decoder(value, path)
+    if attrs.has(tp):
+        return _decode_attrs(tp, value, path)
+    raise InvalidRecord(f"cannot decode a {tp.__name__}", path=path)
+
+
+def _decode_action(value: Any, path: str) -> Action:
+    if not isinstance(value, dict):
+        raise InvalidRecord(f"an action must be an object, not {_kind(value)}", path=path)
+    name = value.get("type")
+    cls = ACTIONS.get(name) if isinstance(name, str) else None
+    if cls is None:
+        raise InvalidRecord(
+            f"unknown action {name!r}; known: {', '.join(ACTIONS)}", path=_join(path, "type")
+        )
+    body = {k: v for k, v in value.items() if k != "type"}
+    return _decode_attrs(cls, body, path)  # type: ignore[no-any-return]
+
+
+def _decode_state(data: Any, path: str) -> GameState:
+    from powergrid.rules import ruleset_for
+    from powergrid.testing import invariant_violations
+
+    if not isinstance(data, dict):
+        raise InvalidRecord(f"expected an object, not {_kind(data)}", path=path)
+    config = _decode_attrs(GameConfig, data.get("config"), _join(path, "config"))
+    regions = _decode(tuple[str, ...], data.get("regions"), _join(path, "regions"))
+    try:
+        from powergrid.network import validate_regions
+
+        validate_regions(config.map, regions, config.players)
+        rules = ruleset_for(config, tuple(sorted(regions)))
+    except PowerGridError as err:
+        raise InvalidRecord(str(err), path=_join(path, "regions")) from None
+    board = _decode_board(data.get("board"), rules, _join(path, "board"))
+    fields = {a.name for a in attrs.fields(GameState)} - {"rules"}
+    unknown = sorted(set(data) - fields)
+    if unknown:
+        raise InvalidRecord(f"unknown field {unknown[0]!r}", path=_join(path, unknown[0]))
+    hints = _hints(GameState)
+    kwargs: dict[str, Any] = {"board": board, "rules": rules}
+    for a in attrs.fields(GameState):
+        if a.name in ("board", "rules"):
+            continue
+        if a.name not in data:
+            if a.default is attrs.NOTHING:
+                raise InvalidRecord("missing field", path=_join(path, a.name))
+            continue
+        kwargs[a.name] = _decode(hints[a.name], data[a.name], _join(path, a.name))
+    state = GameState(**kwargs)
+    problems = _shape_problems(state) or invariant_violations(state)
+    if problems:
+        raise InvalidRecord(f"the state breaks the rules: {problems[0]}", path=path)
+    return state
+
+
+def _shape_problems(state: GameState) -> list[str]:
+    n = state.config.players
+    kinds = len(state.rules.resources)
+    out = []
+    if len(state.players) != n or [p.seat for p in state.players] != list(range(n)):
+        out.append(f"players must list seats 0..{n - 1} in order")
+    elif any(len(p.resources) != kinds for p in state.players):
+        out.append(f"each player holds a count for each of {kinds} resource kinds")
+    if sorted(state.order) != list(range(n)):
+        out.append("order must name every seat once")
+    for name in ("market", "supply"):
+        if len(getattr(state.resources, name)) != kinds:
+            out.append(f"resources.{name} needs one count per resource kind")
+    if state.auction is not None and not state.auction.active:
+        out.append("a running auction needs at least one bidder")
+    return out
+
+
+def _decode_board(value: Any, rules: Any, path: str) -> Board:
+    if not isinstance(value, dict):
+        raise InvalidRecord(f"expected an object of cities, not {_kind(value)}", path=path)
+    board = rules.area.board
+    houses: list[tuple[int, ...]] = [()] * len(board.cities)
+    for city, seats in value.items():
+        if city not in board.index:
+            raise InvalidRecord(f"unknown city {city!r}", path=_join(path, city))
+        houses[board.index[city]] = _decode(tuple[int, ...], seats, _join(path, city))
+    return Board(houses=tuple(houses))
+
+
+def _decode_record(data: Any, path: str) -> Any:
+    from powergrid.notation import parse_action
+    from powergrid.records import GameRecord
+
+    if not isinstance(data, dict):
+        raise InvalidRecord(f"expected an object, not {_kind(data)}", path=path)
+    unknown = sorted(set(data) - {"versions", "config", "seed", "actions"})
+    if unknown:
+        raise InvalidRecord(f"unknown field {unknown[0]!r}", path=_join(path, unknown[0]))
+    for key in ("config", "seed", "actions", "versions"):
+        if key not in data:
+            raise InvalidRecord("missing field", path=_join(path, key))
+    versions = data["versions"]
+    if not isinstance(versions, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in versions.items()
+    ):
+        raise InvalidRecord("expected an object of name: version strings", path="versions")
+    config = _decode_attrs(GameConfig, data["config"], _join(path, "config"))
+    seed = _decode(int, data["seed"], _join(path, "seed"))
+    raw = _decode(tuple[str, ...], data["actions"], _join(path, "actions"))
+    acts = []
+    for i, text in enumerate(raw):
+        try:
+            acts.append(parse_action(text))
+        except InvalidRecord as err:
+            raise InvalidRecord(str(err), path=_join(_join(path, "actions"), i)) from None
+    return GameRecord(config=config, seed=seed, actions=tuple(acts), versions=versions)
+
+
+_DECODERS: dict[type, Callable[[Any, str], Any]] = {GameState: _decode_state}
+
+
+def _register_record_codec() -> None:
+    from powergrid.records import GameRecord
+
+    _ENCODERS.setdefault(GameRecord, _encode_record)
+    _DECODERS.setdefault(GameRecord, _decode_record)

@@ -1,0 +1,142 @@
+"""What a player may see: :func:`view` and :func:`public_view` (hidden information).
+
+A view is the state without its :class:`~powergrid.state.Secret` (the order of
+the draw deck, the plants removed unseen, the random stream) plus what a user
+interface needs without re-implementing rules: each actual plant's minimum
+bid, each city's next slot cost, the price of the next token of each kind,
+whose turn it is and, for the viewer on turn, the legal actions. Two states
+that differ only in their secret give equal views.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from powergrid.actions import Action
+from powergrid.config import GameConfig
+from powergrid.engine import current_player, legal_actions
+from powergrid.enums import Phase, Resource
+from powergrid.events import EventLog
+from powergrid.outcome import Outcome
+from powergrid.phases.auction import min_bid
+from powergrid.phases.building import connection_costs
+from powergrid.rules import SLOT_COSTS
+from powergrid.state import AuctionState, GameState, PlantMarket, PlayerState, ResourceMarket
+
+
+@attrs.frozen(kw_only=True)
+class PublicView:
+    """What everybody may know about a game: the state minus its secret, plus UI facts.
+
+    ``houses`` maps each city with houses to the seats there, in build order.
+    ``min_bids`` gives each actual plant's current minimum opening bid
+    (1 under the discount token). ``slot_costs`` gives each play-area city's
+    next slot price, or ``None`` when the city is closed in the current Step.
+    ``prices`` gives the price of the next token of each kind (``None`` when the
+    market holds none). ``turn`` is the seat to act (``None`` when over).
+    """
+
+    config: GameConfig
+    regions: tuple[str, ...]
+    round: int
+    step: int
+    phase: Phase
+    order: tuple[int, ...]
+    players: tuple[PlayerState, ...]
+    market: PlantMarket
+    resources: ResourceMarket
+    houses: tuple[tuple[str, tuple[int, ...]], ...]
+    auction: AuctionState | None
+    discard: int | None
+    build_step: int
+    end_triggered: bool
+    result: Outcome | None
+    events: EventLog
+    turn: int | None
+    min_bids: tuple[tuple[int, int], ...]
+    slot_costs: tuple[tuple[str, int | None], ...]
+    prices: tuple[tuple[Resource, int | None], ...]
+
+
+@attrs.frozen(kw_only=True)
+class PlayerView:
+    """What one seat may know: the public view plus its own build costs and legal actions.
+
+    ``build_costs`` maps each city the viewer could build in now (ignoring money)
+    to slot plus connection cost (BLD-04). ``legal`` lists the viewer's legal
+    actions when it is the viewer's turn, else is empty.
+    """
+
+    viewer: int
+    public: PublicView
+    build_costs: tuple[tuple[str, int], ...]
+    legal: tuple[Action, ...]
+
+
+def public_view(state: GameState) -> PublicView:
+    """What every player (and a spectator) may know about ``state``."""
+    rules = state.rules
+    board = rules.area.board
+    houses = tuple((board.cities[i], h) for i, h in enumerate(state.board.houses) if h)
+    slots = tuple(
+        (board.cities[i], _slot(len(state.board.houses[i]), state.build_step))
+        for i in rules.area.cities
+    )
+    prices = tuple((kind, _next_price(state, i)) for i, kind in enumerate(rules.resources))
+    bids = tuple((p, min_bid(state, p)) for p in state.market.actual)
+    return PublicView(
+        config=state.config,
+        regions=state.regions,
+        round=state.round,
+        step=state.step,
+        phase=state.phase,
+        order=state.order,
+        players=state.players,
+        market=state.market,
+        resources=state.resources,
+        houses=houses,
+        auction=state.auction,
+        discard=state.discard,
+        build_step=state.build_step,
+        end_triggered=state.end_triggered,
+        result=state.result,
+        events=state.events,
+        turn=current_player(state),
+        min_bids=bids if state.phase is Phase.AUCTION else (),
+        slot_costs=slots,
+        prices=prices,
+    )
+
+
+def view(state: GameState, player: int) -> PlayerView:
+    """What seat ``player`` may know about ``state`` (no deck order, no RNG)."""
+    if isinstance(player, bool) or not isinstance(player, int):
+        raise TypeError(f"player must be a seat number, not {player!r}")
+    if not 0 <= player < len(state.players):
+        raise ValueError(f"seat {player} does not exist in a {len(state.players)}-player game")
+    public = public_view(state)
+    costs = connection_costs(state, player)
+    board = state.rules.area.board
+    build = tuple(
+        (city, slot + costs[board.index[city]])
+        for city, slot in public.slot_costs
+        if slot is not None and player not in state.board.houses[board.index[city]]
+    )
+    return PlayerView(
+        viewer=player,
+        public=public,
+        build_costs=build,
+        legal=legal_actions(state) if public.turn == player else (),
+    )
+
+
+def _slot(houses: int, build_step: int) -> int | None:
+    """BLD-05: the next slot's price, or None when the Step allows no more houses."""
+    return SLOT_COSTS[houses] if houses < build_step else None
+
+
+def _next_price(state: GameState, kind: int) -> int | None:
+    """RES-06: the price of the cheapest token of a kind on the market."""
+    prices = state.rules.components.slot_prices[kind]
+    count = state.resources.market[kind]
+    return prices[len(prices) - count] if count else None
