@@ -1,7 +1,13 @@
-"""Command line: ``python -m powergrid play`` plays a full game between bots.
+"""Command line: ``python -m powergrid`` with ``play``, ``replay`` and ``show``.
 
-Exit codes: 0 on success; 2 for usage errors and for a configuration the rules
-reject (one line ``error: <message>`` on stderr); 1 for unexpected errors.
+``play`` plays a full game between bots (``--record FILE`` saves it as a
+:class:`~powergrid.GameRecord`); ``replay`` re-plays a record, checking every
+action, and prints the same round summaries as ``play``; ``show`` prints the
+state after a record (optionally as one seat sees it, with its legal actions).
+
+Exit codes: 0 on success; 2 for usage errors, a missing or unreadable file, an
+invalid record, a configuration the rules reject and an illegal action in a
+record (one line ``error: <message>`` on stderr); 1 for unexpected errors.
 """
 
 from __future__ import annotations
@@ -10,34 +16,22 @@ import argparse
 import os
 import sys
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol, TextIO
 
 from powergrid.actions import Action
 from powergrid.bots import GreedyBot, RandomBot
+from powergrid.cli_text import final, header, narrate, show_lines, where_it_ends
 from powergrid.config import GameConfig
 from powergrid.engine import apply, current_player, new_game, outcome
-from powergrid.errors import RulesConfigError
-from powergrid.events import Event
-from powergrid.outcome import Outcome
+from powergrid.errors import IllegalAction, InvalidRecord, RulesConfigError
 from powergrid.phases.common import name
+from powergrid.records import GameRecord, replay, states
+from powergrid.serialize import from_json, to_json
 from powergrid.state import GameState
 
 #: Safety bound on the number of actions in one game (bot games take a few hundred).
 MAX_ACTIONS = 100_000
-#: Event kinds shown in the round summaries.
-NOTABLE = frozenset(
-    {
-        "step_started",
-        "step3_card_shown",
-        "plant_removed",
-        "plant_discarded",
-        "plant_under_deck",
-        "deck_reshuffled",
-        "deck_empty",
-        "game_end_triggered",
-    }
-)
 
 
 class Bot(Protocol):
@@ -48,14 +42,19 @@ class Bot(Protocol):
         ...
 
 
+class UserError(Exception):
+    """A problem the user can fix (bad file, bad seat): one line on stderr, exit code 2."""
+
+
 BOT_KINDS: dict[str, type[GreedyBot] | type[RandomBot]] = {"greedy": GreedyBot, "random": RandomBot}
 
 
 def _parsers() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
-    """Build the top-level parser and its ``play`` subparser."""
+    """Build the top-level parser; return it and its ``play`` subparser."""
     parser = argparse.ArgumentParser(
         prog="python -m powergrid",
-        description="Power Grid rules engine: play games between bots.",
+        description="Power Grid rules engine: play games between bots, replay and show records.",
+        epilog="Exit codes: 0 success, 2 usage or input error, 1 unexpected error.",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     play = sub.add_parser(
@@ -78,7 +77,44 @@ def _parsers() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
     play.add_argument(
         "--quiet", action="store_true", help="print only the final ranking, no round summaries"
     )
+    play.add_argument(
+        "--record", metavar="FILE", default=None, help="write the game record (JSON) to FILE"
+    )
+    _record_parsers(sub)
     return parser, play
+
+
+def _record_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``replay`` and ``show`` subparsers."""
+    rep = sub.add_parser(
+        "replay",
+        help="replay a game record, checking every action, with a summary per round",
+        description=(
+            "Replay a game record (as written by 'play --record' or powergrid.to_json), "
+            "checking every action against the rules, and print the rounds like 'play'. "
+            "Ends with the final ranking, or with where the record stops mid-game."
+        ),
+    )
+    rep.add_argument("file", metavar="FILE", help="the record, a GameRecord JSON document")
+    rep.add_argument(
+        "--quiet", action="store_true", help="print only the ending, no round summaries"
+    )
+    show = sub.add_parser(
+        "show",
+        help="print the state after a game record as readable text",
+        description=(
+            "Print the public state after all actions of a game record: players, plant "
+            "market, resource market. With --as, also what that seat may do now."
+        ),
+    )
+    show.add_argument("file", metavar="FILE", help="the record, a GameRecord JSON document")
+    show.add_argument(
+        "--as",
+        dest="seat",
+        metavar="SEAT",
+        default=None,
+        help="seat number (or configured name) whose legal actions and build costs to list",
+    )
 
 
 def _bot_names(parser: argparse.ArgumentParser, spec: str | None, players: int) -> list[str]:
@@ -96,60 +132,14 @@ def _bot_names(parser: argparse.ArgumentParser, spec: str | None, players: int) 
     return names
 
 
-def _money_line(state: GameState, seat: int) -> str:
-    p = state.players[seat]
-    plants = ",".join(map(str, p.plants)) or "-"
-    who = name(state, seat)
-    return f"  {who:<12} money {p.money:>3}  plants {plants:<12} cities {p.city_count}"
+def bot_states(
+    state: GameState, bots: Sequence[Bot], played: list[Action] | None = None
+) -> Iterator[GameState]:
+    """Yield each state after one bot move until the game ends.
 
-
-def _round_summary(state: GameState, number: int, events: Sequence[Event], out: TextIO) -> None:
-    """Print the state at the end of round ``number`` and its notable events."""
-    orders = [e.values for e in events if e.kind == "order_set"]
-    order = orders[-1] if orders else state.order
-    print(f"Round {number} (step {state.step})", file=out)
-    print("  order: " + ", ".join(name(state, s) for s in order), file=out)
-    for seat in order:
-        print(_money_line(state, seat), file=out)
-    m = state.market
-    actual = " ".join(map(str, m.actual)) or "-"
-    future = " ".join(map(str, m.future)) or "-"
-    print(f"  market: actual {actual} | future {future}", file=out)
-    deals = [
-        f"{e.values[0]} by {name(state, e.player)} for {e.values[1]}"
-        for e in events
-        if e.kind == "plant_bought" and e.player is not None
-    ]
-    if deals:
-        print("  bought: " + ", ".join(deals), file=out)
-    for e in events:
-        if e.kind in NOTABLE:
-            print(f"  * {e.text}", file=out)
-
-
-def _final(state: GameState, result: Outcome, out: TextIO) -> None:
-    """Print the final ranking (shared places for equal keys) and the winner(s)."""
-    print(f"Game over after round {state.round}: {result.reason}.", file=out)
-    print("Final ranking (powered cities, then money, then cities):", file=out)
-    for seat in result.ranking:
-        s = result.scores[seat]
-        place = 1 + sum(1 for o in result.scores if o.key > s.key)
-        print(
-            f"  {place}. {name(state, seat):<12} powered {s.powered:>2}  money {s.money:>3}  "
-            f"cities {s.cities:>2}",
-            file=out,
-        )
-    winners = " and ".join(name(state, w) for w in result.winners)
-    label = "Winner" if len(result.winners) == 1 else "Winners (shared)"
-    print(f"{label}: {winners}", file=out)
-
-
-def play_game(state: GameState, bots: Sequence[Bot], out: TextIO, *, quiet: bool) -> GameState:
-    """Play ``state`` to the end with one bot per seat, printing round summaries.
-
-    Raises ``RuntimeError`` if the game exceeds :data:`MAX_ACTIONS` actions.
+    Every chosen action is appended to ``played`` if given. Raises
+    ``RuntimeError`` if the game exceeds :data:`MAX_ACTIONS` actions.
     """
-    mark = len(state.events)
     count = 0
     while outcome(state) is None:
         count += 1
@@ -157,14 +147,27 @@ def play_game(state: GameState, bots: Sequence[Bot], out: TextIO, *, quiet: bool
             raise RuntimeError(f"the game did not end within {MAX_ACTIONS} actions")
         seat = current_player(state)
         assert seat is not None
-        before = state.round
-        state = apply(state, bots[seat].choose(state))
-        if not quiet and (state.round != before or outcome(state) is not None):
-            events = state.events.as_tuple()[mark:]
-            _round_summary(state, before, [e for e in events if e.round == before], out)
-            mark += sum(1 for e in events if e.round == before)
-            print(file=out)
-    return state
+        action = bots[seat].choose(state)
+        if played is not None:
+            played.append(action)
+        state = apply(state, action)
+        yield state
+
+
+def play_game(
+    state: GameState,
+    bots: Sequence[Bot],
+    out: TextIO,
+    *,
+    quiet: bool,
+    played: list[Action] | None = None,
+) -> GameState:
+    """Play ``state`` to the end with one bot per seat, printing round summaries.
+
+    The actions chosen are appended to ``played`` if given. Raises
+    ``RuntimeError`` if the game exceeds :data:`MAX_ACTIONS` actions.
+    """
+    return narrate(state, bot_states(state, bots, played), out, quiet=quiet)
 
 
 def _play(args: argparse.Namespace, kinds: list[str], out: TextIO) -> int:
@@ -173,38 +176,127 @@ def _play(args: argparse.Namespace, kinds: list[str], out: TextIO) -> int:
     bots: list[Bot] = [
         BOT_KINDS[kind](seed=args.seed * 100 + seat) for seat, kind in enumerate(kinds)
     ]
-    board = state.rules.area.board.name
-    print(
-        f"Power Grid: {config.players} players on {board} ({', '.join(state.regions)}), "
-        f"seed {args.seed}",
-        file=out,
-    )
+    header(state, args.seed, out)
     print("Bots: " + ", ".join(f"{name(state, s)} {k}" for s, k in enumerate(kinds)), file=out)
     print(file=out)
-    state = play_game(state, bots, out, quiet=args.quiet)
+    played: list[Action] = []
+    state = play_game(state, bots, out, quiet=args.quiet, played=played)
     result = outcome(state)
     assert result is not None
-    _final(state, result, out)
+    final(state, result, out)
+    if args.record is not None:
+        record = GameRecord(config=config, seed=args.seed, actions=played)
+        _write(args.record, to_json(record, indent=2) + "\n")
     return 0
+
+
+def _write(path: str, text: str) -> None:
+    """Write ``text`` to ``path`` (UserError when that fails)."""
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as err:
+        raise UserError(f"cannot write {path}: {err.strerror or err}") from None
+
+
+def load_record(path: str) -> GameRecord:
+    """Read and decode the :class:`~powergrid.GameRecord` in ``path``.
+
+    Raises :class:`UserError` when the file cannot be read and
+    :class:`~powergrid.InvalidRecord` (prefixed with the path) when it does not
+    hold a record of this library's format and rule versions.
+    """
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as err:
+        raise UserError(f"cannot read {path}: {err.strerror or err}") from None
+    try:
+        record = from_json(data)
+    except InvalidRecord as err:
+        raise InvalidRecord(str(err), path=path) from None
+    if not isinstance(record, GameRecord):
+        kind = type(record).__name__
+        raise InvalidRecord(f"the document is a {kind}, not a GameRecord", path=path)
+    try:
+        next(states(record))  # checks the format and rule versions, starts the game
+    except InvalidRecord as err:
+        raise InvalidRecord(str(err), path=path) from None
+    return record
+
+
+def _replay(args: argparse.Namespace, out: TextIO) -> int:
+    record = load_record(args.file)
+    steps = states(record)
+    start = next(steps)
+    header(start, record.seed, out)
+    print(f"Record: {len(record.actions)} actions from {args.file}", file=out)
+    print(file=out)
+    state = _checked(args.file, lambda: narrate(start, steps, out, quiet=args.quiet))
+    result = outcome(state)
+    if result is not None:
+        final(state, result, out)
+    else:
+        print(where_it_ends(state), file=out)
+    return 0
+
+
+def _checked(path: str, run: Callable[[], GameState]) -> GameState:
+    """Run a replay; an illegal action becomes an IllegalAction naming the file."""
+    try:
+        return run()
+    except IllegalAction as err:
+        raise IllegalAction(f"{path}: {err}", reason=err.reason, action=err.action) from None
+
+
+def _show(args: argparse.Namespace, out: TextIO) -> int:
+    record = load_record(args.file)
+    state = _checked(args.file, lambda: replay(record))
+    seat = None if args.seat is None else _seat(state, args.seat)
+    for line in show_lines(state, seat):
+        print(line, file=out)
+    return 0
+
+
+def _seat(state: GameState, text: str) -> int:
+    """The seat ``--as`` names: a seat number or a configured player name."""
+    players = len(state.players)
+    names = state.config.names or ()
+    if text in names:
+        return names.index(text)
+    if text.strip().isdigit() and int(text) < players:
+        return int(text)
+    raise UserError(f"--as {text!r}: no such seat; seats are 0 to {players - 1}")
+
+
+def _run(args: argparse.Namespace, kinds: list[str]) -> int:
+    """Dispatch to the subcommand; errors propagate to :func:`main`."""
+    if args.command == "play":
+        return _play(args, kinds, sys.stdout)
+    if args.command == "replay":
+        return _replay(args, sys.stdout)
+    return _show(args, sys.stdout)
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit code.
 
     ``--help`` returns 0; usage errors print argparse's message and return 2; a
-    configuration the rules reject prints ``error: <message>`` and returns 2;
-    anything unexpected prints a traceback and returns 1.
+    file that cannot be read, an invalid record, a configuration the rules reject
+    or an illegal action in a record prints one line ``error: <message>`` and
+    returns 2; anything unexpected prints a traceback and returns 1.
     """
     parser, play = _parsers()
     try:
         args = parser.parse_args(argv)
-        kinds = _bot_names(play, args.bots, args.players)
+        kinds = _bot_names(play, args.bots, args.players) if args.command == "play" else []
     except SystemExit as stop:  # --help or a usage error
         return stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 2)
     try:
-        return _play(args, kinds, sys.stdout)
-    except RulesConfigError as err:
-        print(f"error: {err}", file=sys.stderr)
+        return _run(args, kinds)
+    except (UserError, InvalidRecord, RulesConfigError, IllegalAction) as err:
+        sys.stdout.flush()
+        print(f"error: {_one_line(str(err))}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # e.g. piped into `head`: stop quietly
         devnull = os.open(os.devnull, os.O_WRONLY)
@@ -214,6 +306,11 @@ def main(argv: list[str] | None = None) -> int:
         traceback.print_exc()
         print(f"error: unexpected {type(err).__name__}: {err}", file=sys.stderr)
         return 1
+
+
+def _one_line(message: str) -> str:
+    """Collapse a message onto one line (a file name may hold a newline)."""
+    return " ".join(message.split())
 
 
 if __name__ == "__main__":

@@ -19,16 +19,31 @@ from powergrid.storage import fits
 ACTIONS = (ChoosePlant, PassAuction, Bid, PassBid, DiscardPlant)
 
 
-@functools.lru_cache(maxsize=65536)
+def _width(hi: int) -> int:
+    """Length of a cached row of amounts 0..hi: the next multiple of 64 above ``hi``."""
+    return (hi // 64 + 1) * 64
+
+
+@functools.lru_cache(maxsize=4096)
+def _choose_row(seat: int, plant: int, width: int) -> tuple[ChoosePlant, ...]:
+    """Opening bids 0..width-1 on a plant (index = bid), built once and sliced after."""
+    return tuple(ChoosePlant(player=seat, plant=plant, bid=b) for b in range(width))
+
+
+@functools.lru_cache(maxsize=256)
+def _bid_row(seat: int, width: int) -> tuple[Bid, ...]:
+    """Raises 0..width-1 (index = amount), built once and sliced after."""
+    return tuple(Bid(player=seat, amount=x) for x in range(width))
+
+
 def _choose(seat: int, plant: int, lo: int, hi: int) -> tuple[ChoosePlant, ...]:
-    """Opening bids lo..hi for one plant; cached, as legal_actions rebuilds them often."""
-    return tuple(ChoosePlant(player=seat, plant=plant, bid=b) for b in range(lo, hi + 1))
+    """Opening bids lo..hi for one plant, sliced from a cached row (legal_actions is hot)."""
+    return _choose_row(seat, plant, _width(hi))[lo : hi + 1] if hi >= lo else ()
 
 
-@functools.lru_cache(maxsize=65536)
 def _bids(seat: int, lo: int, hi: int) -> tuple[Bid, ...]:
-    """Raises lo..hi; cached like _choose."""
-    return tuple(Bid(player=seat, amount=x) for x in range(lo, hi + 1))
+    """Raises lo..hi, sliced from a cached row."""
+    return _bid_row(seat, _width(hi))[lo : hi + 1] if hi >= lo else ()
 
 
 _pass = functools.lru_cache(maxsize=16)(lambda p: PassAuction(player=p))
@@ -73,15 +88,14 @@ def legal(state: GameState) -> tuple[Action, ...]:
     if state.auction is not None:
         a = state.auction
         return _bids(seat, a.bid + 1, money) + (_fold(seat),)
-    out: list[Action] = []
     last = _last_player(state)
+    out: tuple[Action, ...] = ()
     for plant in state.market.actual:
         lo = min_bid(state, plant)
-        hi = lo if last else money
-        out.extend(_choose(seat, plant, lo, min(hi, money)))
+        out += _choose(seat, plant, lo, min(lo, money) if last else money)
     if _may_pass_phase(state, seat):
-        out.append(_pass(seat))
-    return tuple(out)
+        out += (_pass(seat),)
+    return out
 
 
 def apply(state: GameState, action: Action) -> GameState:

@@ -77,14 +77,17 @@ def _options(
     rules: Ruleset, owned: tuple[int, ...], held: tuple[int, ...]
 ) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
     nk = len(held)
+    # Without hybrids every kind has its own plants, and burning a running plant's
+    # share frees exactly the room it used, so the leftover always fits: skip the check.
+    shared = any(rules.plant(n).is_hybrid for n in owned)
     out = []
     for r in range(len(owned) + 1):
         for plants in itertools.combinations(owned, r):
             burns = tuple(rules.plant_burns[n] for n in plants)
             room = _residual(rules.plant_slots, owned, plants)
             for use in sorted(_consumptions(burns, nk)):
-                if all(u <= h for u, h in zip(use, held, strict=True)) and fits(
-                    room, tuple(h - u for h, u in zip(held, use, strict=True))
+                if all(u <= h for u, h in zip(use, held, strict=True)) and (
+                    not shared or fits(room, tuple(h - u for h, u in zip(held, use, strict=True)))
                 ):
                     out.append((plants, use))
     return tuple(out)
@@ -111,10 +114,18 @@ def legal(state: GameState) -> tuple[Action, ...]:
     seat = current(state)
     if seat is None:
         return ()
-    kinds = state.rules.resources
+    p = state.players[seat]
+    return _powers(state.rules, seat, p.plants, p.resources)
+
+
+@functools.lru_cache(maxsize=16384)
+def _powers(
+    rules: Ruleset, seat: int, owned: tuple[int, ...], held: tuple[int, ...]
+) -> tuple[Action, ...]:
+    kinds = rules.resources
     return tuple(
         _power(seat, plants, tuple((k, n) for k, n in zip(kinds, use, strict=True) if n))
-        for plants, use in options(state, seat)
+        for plants, use in _options(rules, owned, held)
     )
 
 

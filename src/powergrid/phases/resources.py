@@ -53,13 +53,21 @@ def legal(state: GameState) -> tuple[Action, ...]:
     seat = current(state)
     if seat is None:
         return ()
-    out: list[Action] = []
     p = state.players[seat]
     room = free_room(tuple(state.rules.plant_slots[n] for n in p.plants), p.resources)
-    for i, kind in enumerate(state.rules.resources):
-        limit = min(state.resources.market[i], room[i])
-        most = _affordable(state, seat, i, limit) if limit else 0
-        out.extend(_buy(seat, kind, n) for n in range(1, most + 1))
+    most = tuple(
+        _affordable(state, seat, i, limit) if limit else 0
+        for i, limit in enumerate(map(min, state.resources.market, room))
+    )
+    return _purchases(seat, state.rules.resources, most)
+
+
+@functools.lru_cache(maxsize=16384)
+def _purchases(seat: int, kinds: tuple[Resource, ...], most: tuple[int, ...]) -> tuple[Action, ...]:
+    """BuyResource for 1..most of each kind, then EndPurchase; cached per situation."""
+    out: list[Action] = []
+    for kind, n in zip(kinds, most, strict=True):
+        out.extend(_buy(seat, kind, k) for k in range(1, n + 1))
     out.append(_end(seat))
     return tuple(out)
 
