@@ -82,8 +82,13 @@ def arrange(
     build_step: int | None = None,
     market_tokens: Mapping[Resource | str, int] | None = None,
     end_triggered: bool | None = None,
+    discount: int | None = _UNSET,
 ) -> GameState:
-    """Reshape the public game state; only the fields given change."""
+    """Reshape the public game state; only the fields given change.
+
+    A North America discount token that no longer lies on the lowest actual plant
+    is taken off unless ``discount`` sets it explicitly.
+    """
     m = state.market
     changes: dict[str, Any] = {}
     if actual is not None:
@@ -101,6 +106,11 @@ def arrange(
     shown = set(changes.get("actual", m.actual)) | set(changes.get("future", m.future))
     if "top" not in changes and m.top in shown:
         changes["top"] = None
+    actual_now = tuple(changes.get("actual", m.actual))
+    if discount is not _UNSET:
+        changes["discount"] = discount
+    elif m.discount is not None and actual_now[:1] != (m.discount,):
+        changes["discount"] = None  # the token only ever lies on the lowest actual plant
     state = attrs.evolve(state, market=attrs.evolve(m, **changes))
     if changes or deck is not None:
         state = _rebalance_plants(state, deck)

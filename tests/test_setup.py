@@ -1,6 +1,8 @@
-"""Setup and configuration: CON-01/05/08/09/11, SET-01..SET-12, EC-61, GameConfig errors.
+"""Setup and configuration: CON-01/05/08/09/11, SET-01..SET-12, SET-26, AUC-31, EC-61, errors.
 
-Numbers come from RULES.md (sections 0, 1 and EC-61), not from the engine's data.
+Numbers come from RULES.md (sections 0, 1 and EC-61), not from the engine's data. Map
+rules apply with either component set: classic Europe starts with the 4 + 5 market of
+SET-26 (13 is its ninth plant), classic North America with the discount token (AUC-31).
 """
 
 from __future__ import annotations
@@ -134,12 +136,28 @@ def test_unknown_map_names_map_field_con_02() -> None:
     assert "germany" in str(err.value)
 
 
-def test_deluxe_components_not_available_yet_con_01() -> None:
-    """CON-01: the deluxe edition is named but not available yet: a clear config error."""
-    with pytest.raises(pg.RulesConfigError) as err:
-        pg.GameConfig(components="deluxe")
-    assert err.value.field == "components"
-    assert "not available" in str(err.value)
+def test_default_components_are_deluxe_con_01() -> None:
+    """CON-01: without ``components`` a game uses the Deluxe set; classic must be asked for."""
+    assert pg.GameConfig().components == "deluxe"
+    assert pg.GameConfig(components="classic").components == "classic"
+    state = pg.new_game(pg.GameConfig(players=3), seed=1)
+    assert state.config.components == "deluxe"
+    assert Resource.GAS in state.rules.resources
+    assert Resource.GARBAGE not in state.rules.resources
+
+
+@pytest.mark.parametrize("map_id", MAPS)
+def test_deluxe_components_available_con_01(map_id: str) -> None:
+    """CON-01, CON-02: the deluxe set plays on either map with coal, gas, oil and uranium."""
+    state = pg.new_game(pg.GameConfig(components="deluxe", map=map_id), seed=1)
+    assert state.rules.resources == (
+        Resource.COAL,
+        Resource.GAS,
+        Resource.OIL,
+        Resource.URANIUM,
+    )
+    assert state.phase is Phase.AUCTION
+    assert len(state.players) == 4
 
 
 def test_unknown_components_name_components_field_con_01() -> None:
@@ -282,7 +300,8 @@ def test_seeded_play_area_is_connected_and_sized_set_04_set_12(map_id: str, play
     graph = _region_graph(map_id)
     seen: set[tuple[str, ...]] = set()
     for seed in range(12):
-        state = pg.new_game(pg.GameConfig(players=players, map=map_id), seed=seed)
+        cfg = pg.GameConfig(players=players, map=map_id, components="classic")
+        state = pg.new_game(cfg, seed=seed)
         regions = tuple(state.regions)
         assert len(regions) == TABLE[players][0]
         assert len(set(regions)) == len(regions)
@@ -371,28 +390,10 @@ def test_twentythird_house_impossible_set_02() -> None:
     assert after.players[0].city_count == 22
 
 
-CLASSIC_ON_EUROPE_4_5 = pytest.mark.xfail(
-    reason=(
-        "engine contradicts CON-02/CON-07/SET-26/EC-61: with the classic components the "
-        "Europe board starts with the Deluxe 4 + 5 market (13 drawn into the future market)"
-    ),
-    strict=True,
-)
-CLASSIC_ON_NA_TOKEN = pytest.mark.xfail(
-    reason=(
-        "engine contradicts CON-02/CON-08/SET-24: with the classic components the North "
-        "America board places the Deluxe discount token (plant 3 opens at 1)"
-    ),
-    strict=True,
-)
-
-
-@pytest.mark.parametrize(
-    "map_id", [pytest.param("europe", marks=CLASSIC_ON_EUROPE_4_5), "north_america"]
-)
-def test_initial_plant_market_and_deck_ec_61_set_11(map_id: str) -> None:
-    """EC-61, SET-11, CON-07: market 3 4 5 6 | 7 8 9 10; 13 face up on top; S3 at the bottom."""
-    state = new(3, map=map_id, seed=9)
+def test_initial_plant_market_and_deck_ec_61_set_11() -> None:
+    """EC-61, SET-11, CON-07 (North America): market 3 4 5 6 | 7 8 9 10; 13 face up on top;
+    S3 at the bottom."""
+    state = new(3, map="north_america", seed=9)
     m = state.market
     assert m.actual == (3, 4, 5, 6)
     assert m.future == (7, 8, 9, 10)
@@ -403,15 +404,42 @@ def test_initial_plant_market_and_deck_ec_61_set_11(map_id: str) -> None:
     assert m.deck_size == len(state.secret.deck)
 
 
+def test_initial_plant_market_on_europe_is_4_plus_5_set_26_set_11() -> None:
+    """SET-26, SET-11, CON-07 (Europe, classic deck): the Step 1 market holds 4 + 5, so the
+    face-up 13 is drawn as the ninth plant: 3 4 5 6 | 7 8 9 10 13, nothing face up on top;
+    S3 still at the bottom; 3 players: 42 - 9 - 8 plants in the deck."""
+    state = new(3, map="europe", seed=9)
+    m = state.market
+    assert m.actual == (3, 4, 5, 6)
+    assert m.future == (7, 8, 9, 10, 13)
+    assert m.top is None
+    assert m.step3_in_deck
+    assert not m.step3_in_market
+    assert m.removed == ()
+    assert m.deck_size == len(state.secret.deck) == 42 - 9 - 8
+
+
+@pytest.mark.parametrize("map_id", MAPS)
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-def test_removed_unseen_by_player_count_set_12_ec_61(players: int) -> None:
-    """SET-12, EC-61: 8/8/4/0/0 plants removed unseen; 42 - 9 - removed in the deck."""
-    state = new(players, seed=21)
+def test_removed_unseen_by_player_count_set_12_ec_61(map_id: str, players: int) -> None:
+    """SET-12, EC-61, SET-26: 8/8/4/0/0 plants removed unseen; the rest is the deck.
+
+    North America: 8 in the market and 13 on top, so 42 - 8 - 1 - removed in the deck.
+    Europe: 13 is the ninth market plant (4 + 5), so 42 - 9 - removed in the deck.
+    """
+    state = new(players, map=map_id, seed=21)
     removed = TABLE[players][1]
     assert len(state.secret.removed_unseen) == removed
-    # 42 plants: 8 in the market, 13 on top, the rest shuffled (minus the removed).
-    assert len(state.secret.deck) == 42 - 8 - 1 - removed
-    assert state.market.deck_size == 42 - 8 - 1 - removed
+    if map_id == "europe":
+        assert state.market.plants == (3, 4, 5, 6, 7, 8, 9, 10, 13)
+        assert state.market.top is None
+        in_deck = 42 - 9 - removed
+    else:
+        assert state.market.plants == (3, 4, 5, 6, 7, 8, 9, 10)
+        assert state.market.top == 13
+        in_deck = 42 - 8 - 1 - removed
+    assert len(state.secret.deck) == in_deck
+    assert state.market.deck_size == in_deck
     hidden = set(state.secret.deck) | set(state.secret.removed_unseen)
     assert hidden == CLASSIC_DECK - {3, 4, 5, 6, 7, 8, 9, 10, 13}
 
@@ -432,9 +460,13 @@ def test_every_plant_in_exactly_one_place_at_setup_con_11_set_11(players: int) -
 
 
 def test_plant_13_drawn_first_then_the_deck_set_11_con_13() -> None:
-    """SET-11, CON-13: 13 lies face up on top and is drawn first, then the hidden deck in order."""
+    """SET-11, CON-13: 13 lies face up on top and is drawn first, then the hidden deck in order.
+
+    North America, where the classic 4 + 4 market leaves 13 on top (on Europe it is the
+    ninth market plant, SET-26). The discount token lies on 3 (AUC-31); A still opens at 3.
+    """
     state = arrange(
-        new(3, seed=0),
+        new(3, map="north_america", seed=0),
         round=2,
         order=(0, 1, 2),
         actual=(3, 4, 5, 6),
@@ -462,8 +494,11 @@ def test_plant_13_drawn_first_then_the_deck_set_11_con_13() -> None:
 
 
 def test_step3_card_lies_under_the_last_hidden_plant_set_11() -> None:
-    """SET-11: the Step 3 card is at the bottom: it is drawn only after the hidden deck ran out."""
-    state = new(3, seed=0)
+    """SET-11: the Step 3 card is at the bottom: it is drawn only after the hidden deck ran out.
+
+    North America (4 + 4 market in Step 1); A opens 3 at 3 although the token lies on it.
+    """
+    state = new(3, map="north_america", seed=0)
     state = arrange(
         state, round=2, order=(0, 1, 2), actual=(3, 4, 5, 6), future=(7, 8, 9, 10), top=None
     )
@@ -580,7 +615,8 @@ def test_thresholds_by_player_count_set_12(players: int) -> None:
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_seed_thresholds_option_set_12(players: int) -> None:
     """SET-12, OQ-09: seed_thresholds gives Step 2 at 7 and at most 3 plants for every count."""
-    state = pg.new_game(pg.GameConfig(players=players, options={"seed_thresholds"}), seed=0)
+    cfg = pg.GameConfig(players=players, components="classic", options={"seed_thresholds"})
+    state = pg.new_game(cfg, seed=0)
     step2, max_plants = SEED_TABLE[players]
     assert state.rules.step2_cities == step2
     assert state.rules.max_plants == max_plants
@@ -615,7 +651,8 @@ def test_step2_starts_at_the_table_count_set_12(
     players: int, options: frozenset[str], threshold: int
 ) -> None:
     """SET-12, STP-01: the house reaching the table's count starts Step 2, one fewer does not."""
-    state = pg.new_game(pg.GameConfig(players=players, options=options), seed=0)
+    cfg = pg.GameConfig(players=players, components="classic", options=options)
+    state = pg.new_game(cfg, seed=0)
     assert _build_to(state, threshold - 1).step == 1
     assert _build_to(state, threshold).step == 2
 
@@ -623,7 +660,7 @@ def test_step2_starts_at_the_table_count_set_12(
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_game_end_triggers_at_the_table_count_set_12(players: int) -> None:
     """SET-12, END-01: 21/17/17/15/14 cities trigger the game end; one fewer does not."""
-    state = pg.new_game(pg.GameConfig(players=players), seed=0)
+    state = pg.new_game(pg.GameConfig(players=players, components="classic"), seed=0)
     end = TABLE[players][3]
     assert not _build_to(state, end - 1).end_triggered
     assert _build_to(state, end).end_triggered
@@ -632,14 +669,13 @@ def test_game_end_triggers_at_the_table_count_set_12(players: int) -> None:
 # --- CON-08 / CON-09 ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    "map_id", ["europe", pytest.param("north_america", marks=CLASSIC_ON_NA_TOKEN)]
-)
-def test_plant_number_is_minimum_bid_and_sort_key_con_08(map_id: str) -> None:
-    """CON-08, CON-02: the actual plants open at their number (classic, any map); sorted market."""
-    state = new(3, map=map_id, seed=0)
+def test_plant_number_is_minimum_bid_and_sort_key_con_08() -> None:
+    """CON-08, AUC-04 (Europe, classic components): the actual plants open at their number;
+    the market is sorted by number."""
+    state = new(3, map="europe", seed=0)
     m = state.market
     assert list(m.plants) == sorted(m.plants)
+    assert m.discount is None
     seat = pg.current_player(state)
     assert seat is not None
     lowest: dict[int, int] = {}
@@ -650,6 +686,28 @@ def test_plant_number_is_minimum_bid_and_sort_key_con_08(map_id: str) -> None:
     with pytest.raises(pg.IllegalAction) as err:
         pg.apply(state, pg.ChoosePlant(player=seat, plant=6, bid=5))
     assert err.value.reason is Reason.BID_TOO_LOW
+
+
+def test_discount_token_opens_lowest_plant_at_1_on_north_america_auc_31_con_08() -> None:
+    """AUC-31, SET-24, CON-08, CON-02 (North America, classic components too): phase 2 of
+    round 1 starts with the token on the lowest actual plant 3, which opens at 1; the
+    other plants still open at their number; the market is sorted by number."""
+    state = new(3, map="north_america", seed=0)
+    m = state.market
+    assert list(m.plants) == sorted(m.plants)
+    assert m.discount == 3
+    seat = pg.current_player(state)
+    assert seat is not None
+    lowest: dict[int, int] = {}
+    for action in pg.legal_actions(state):
+        if isinstance(action, pg.ChoosePlant):
+            lowest[action.plant] = min(lowest.get(action.plant, 999), action.bid)
+    assert lowest == {3: 1, 4: 4, 5: 5, 6: 6}
+    assert pg.is_legal(state, pg.ChoosePlant(player=seat, plant=3, bid=1))
+    for plant, bid in ((3, 0), (6, 5)):
+        with pytest.raises(pg.IllegalAction) as err:
+            pg.apply(state, pg.ChoosePlant(player=seat, plant=plant, bid=bid))
+        assert err.value.reason is Reason.BID_TOO_LOW
 
 
 def test_money_never_below_zero_con_09() -> None:

@@ -2,14 +2,22 @@
 
 Classic specifics under test: STP-05 freeze after the Step 3 card shows in phase 2,
 and STP-07 classic timing (the card sits in the market until the end of phase 4,
-the deck is reshuffled at once). Map-specific Europe rules are not implemented,
-so no test relies on them.
+the deck is reshuffled at once).
+
+Map rules apply with either component set. The Step 2 start with a replacement
+(STP-02) and the 4 + 4 market of Step 1 hold on North America, so the Step 1 -> 2
+tests play there (the discount token lies beside the market outside phase 2, AUC-30,
+and on the lowest actual plant in phase 2, AUC-31). Europe draws no Step 2
+replacement and has a 4 + 5 Step 1 market (SET-26, EC-67): tests of their own. Tests
+that start in Step 2 or 3 play on Europe, whose market is 4 + 4 from Step 2 and which
+has no discount token to interfere with the end-of-phase-2 removal (AUC-21 = AUC-20).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+import attrs
 import pytest
 
 import powergrid as pg
@@ -21,6 +29,15 @@ R3 = ("british_isles_low_countries", "central", "alps_italy_hungary")
 R4 = (*R3, "france_iberia")
 # Six central cities; the 7th (katowice) costs 10 + 8 from praha.
 C6 = ("bremen", "berlin", "rhein_main", "stuttgart", "munchen", "praha")
+# North America: the same roles for the rules that hold there but not on Europe.
+NA3 = ("midwest", "mideast", "northeast")
+NA4 = (*NA3, "south")
+# Six Midwest cities; the 7th (oklahoma_city) costs 10 + 10 from kansas_city
+# (memphis 15; dallas_fort_worth 7 is not in C's network).
+NA6 = ("milwaukee", "chicago", "indianapolis", "st_louis", "kansas_city", "memphis")
+NA7 = "oklahoma_city"
+# Six Northeast cities for a second player; philadelphia is his 7th.
+NE6 = ("quebec", "montreal", "ottawa", "boston", "new_york_n", "new_york_s")
 A, B, C, D = 0, 1, 2, 3
 
 # BUR-06 (coal, oil, garbage, uranium) for 3 and 4 players by Step.
@@ -42,9 +59,15 @@ def game(
     order: Sequence[int] | None = None,
     done: Sequence[int] = (),
     round: int = 4,
+    map_id: str = "europe",
 ) -> GameState:
-    """A classic game at a chosen phase with a fully known plant market and deck."""
-    state = new(players, regions=R3 if players == 3 else R4)
+    """A classic game at a chosen phase with a fully known plant market and deck.
+
+    On North America the discount token lies on the lowest actual plant in phase 2
+    (AUC-31, placed when the phase began) and beside the market otherwise (AUC-30).
+    """
+    areas = {"europe": (R3, R4), "north_america": (NA3, NA4)}[map_id]
+    state = new(players, map=map_id, regions=areas[0] if players == 3 else areas[1])
     state = arrange(
         state,
         round=round,
@@ -60,6 +83,10 @@ def game(
         under_step3=under_step3,
         market_tokens=TOKENS,
     )
+    token = None
+    if map_id == "north_america" and phase is Phase.AUCTION and actual:
+        token = actual[0]
+    state = attrs.evolve(state, market=attrs.evolve(state.market, discount=token))
     for seat in range(players):
         state = give(state, seat, money=300)
     return state
@@ -97,9 +124,10 @@ def finish_phase(state: GameState) -> GameState:
 def test_step2_trigger_mid_phase4() -> None:
     """EC-26, STP-01, STP-02, STP-03: C builds his 7th city (3 players, threshold 7).
 
-    Immediately the lowest plant (11) is removed and a replacement (20) drawn; B and
-    A may still only use the 10 slots in this phase 4; the phase-5 refill uses the
-    Step 2 column; the next phase 4 allows the 15 slots.
+    North America (STP-02 draws a replacement there). Immediately the lowest plant (11)
+    is removed and a replacement (20) drawn; B and A may still only use the 10 slots in
+    this phase 4; the phase-5 refill uses the Step 2 column; the next phase 4 allows the
+    15 slots.
     """
     state = game(
         step=1,
@@ -108,22 +136,25 @@ def test_step2_trigger_mid_phase4() -> None:
         future=(15, 16, 17, 18),
         deck=(20, 21, 22, 23, 24, 25),
         order=(A, B, C),
+        map_id="north_america",
     )
-    state = give(state, C, cities=C6)
+    state = give(state, C, cities=NA6)
     assert pg.current_player(state) == C
-    state = play(state, pg.Build(player=C, city="katowice"))
+    state = play(state, pg.Build(player=C, city=NA7))
+    assert state.players[C].money == 300 - 10 - 10  # slot 10, kansas_city -> oklahoma_city 10
     assert state.step == 2
     assert state.market.actual == (12, 13, 14, 15)
     assert state.market.future == (16, 17, 18, 20)
     assert state.market.removed == (11,)
+    assert state.market.discount is None  # AUC-30: beside the market in phase 4
     assert pg.current_player(state) == C  # C's turn goes on until he ends it
     state = play(state, pg.EndBuild(player=C))
     assert pg.current_player(state) == B
     # STP-03: the 15 slot is not usable for the rest of this phase 4.
     with pytest.raises(pg.IllegalAction) as err:
-        pg.apply(state, pg.Build(player=B, city="katowice"))
+        pg.apply(state, pg.Build(player=B, city=NA7))
     assert err.value.reason is pg.Reason.CITY_FULL
-    assert pg.Build(player=B, city="katowice") not in pg.legal_actions(state)
+    assert pg.Build(player=B, city=NA7) not in pg.legal_actions(state)
     state = play(state, pg.EndBuild(player=B), pg.EndBuild(player=A))
     assert state.phase is Phase.BUREAUCRACY
     state = finish_phase(state)
@@ -140,13 +171,14 @@ def test_step2_trigger_mid_phase4() -> None:
     seat = pg.current_player(state)
     assert seat in (A, B)
     money = state.players[seat].money
-    state = play(state, pg.Build(player=seat, city="katowice"))
+    state = play(state, pg.Build(player=seat, city=NA7))
     assert state.players[seat].money == money - 15  # first house: slot cost only
-    assert len(state.board.houses[state.rules.area.board.index["katowice"]]) == 2
+    assert len(state.board.houses[state.rules.area.board.index[NA7]]) == 2
 
 
 def test_step2_not_triggered_below_threshold() -> None:
-    """STP-01, SET-12: 6 cities with 3 players (threshold 7) do not start Step 2."""
+    """STP-01, SET-12: 6 cities with 3 players (threshold 7) do not start Step 2 (North
+    America, Step 1 market 4 + 4)."""
     state = game(
         step=1,
         phase=Phase.BUILDING,
@@ -154,15 +186,18 @@ def test_step2_not_triggered_below_threshold() -> None:
         future=(15, 16, 17, 18),
         deck=(20, 21),
         order=(A, B, C),
+        map_id="north_america",
     )
-    state = give(state, C, cities=C6[:5])
-    state = play(state, pg.Build(player=C, city="praha"))
+    state = give(state, C, cities=NA6[:5])
+    state = play(state, pg.Build(player=C, city=NA6[5]))
+    assert state.players[C].city_count == 6
     assert state.step == 1
     assert state.market.plants == (11, 12, 13, 14, 15, 16, 17, 18)
 
 
 def test_step2_threshold_uses_player_count() -> None:
-    """STP-01, SET-12: with 4 players Step 2 also starts at 7 cities (not earlier)."""
+    """STP-01, STP-02, SET-12: with 4 players Step 2 also starts at 7 cities (not earlier);
+    North America: 11 removed, 20 drawn."""
     state = game(
         4,
         step=1,
@@ -171,16 +206,18 @@ def test_step2_threshold_uses_player_count() -> None:
         future=(15, 16, 17, 18),
         deck=(20, 21),
         order=(A, B, C, D),
+        map_id="north_america",
     )
-    state = give(state, D, cities=C6)
+    state = give(state, D, cities=NA6)
     assert state.step == 1
-    state = play(state, pg.Build(player=D, city="katowice"))
+    state = play(state, pg.Build(player=D, city=NA7))
     assert state.step == 2
     assert state.market.removed == (11,)
+    assert state.market.plants == (12, 13, 14, 15, 16, 17, 18, 20)
 
 
 def test_step2_fires_only_once() -> None:
-    """STP-04: a second player reaching 7 cities in Step 2 removes nothing."""
+    """STP-04: a second player reaching 7 cities in Step 2 removes nothing (North America)."""
     state = game(
         step=1,
         phase=Phase.BUILDING,
@@ -188,16 +225,19 @@ def test_step2_fires_only_once() -> None:
         future=(15, 16, 17, 18),
         deck=(20, 21, 22),
         order=(A, B, C),
+        map_id="north_america",
     )
-    state = give(state, C, cities=C6)
-    state = give(state, B, cities=("glasgow", "dublin", "birmingham", "london", "randstad", "wien"))
-    state = play(state, pg.Build(player=C, city="katowice"))
+    state = give(state, C, cities=NA6)
+    state = give(state, B, cities=NE6)
+    state = play(state, pg.Build(player=C, city=NA7))
     assert state.market.removed == (11,)
-    state = play(state, pg.EndBuild(player=C), pg.Build(player=B, city="vlaanderen"))
+    assert state.market.plants == (12, 13, 14, 15, 16, 17, 18, 20)
+    state = play(state, pg.EndBuild(player=C), pg.Build(player=B, city="philadelphia"))
     assert state.players[B].city_count == 7
     assert state.step == 2
     assert state.market.removed == (11,)
     assert state.market.plants == (12, 13, 14, 15, 16, 17, 18, 20)
+    assert state.market.deck_size == 2
 
 
 def test_step2_ignored_once_step3_began() -> None:
@@ -221,9 +261,9 @@ def test_step2_ignored_once_step3_began() -> None:
 def test_step2_start_runs_before_too_small_check() -> None:
     """STP-01, STP-02, BLD-12, BLD-02 (design choice): the 7th house starts Step 2 first.
 
-    Market `7 8 12 13 | 15 16 17 18`, largest count 6. The 7th house first runs the
-    Step 2 removal (lowest plant 7, replacement 20), then the too-small check, which
-    finds nothing (8 > 7). Too-small first would remove 7 *and* 8 and draw twice.
+    North America, market `7 8 12 13 | 15 16 17 18`, largest count 6. The 7th house first
+    runs the Step 2 removal (lowest plant 7, replacement 20), then the too-small check,
+    which finds nothing (8 > 7). Too-small first would remove 7 *and* 8 and draw twice.
     """
     state = game(
         step=1,
@@ -232,9 +272,10 @@ def test_step2_start_runs_before_too_small_check() -> None:
         future=(15, 16, 17, 18),
         deck=(20, 21, 22),
         order=(A, B, C),
+        map_id="north_america",
     )
-    state = give(state, C, cities=C6)
-    state = play(state, pg.Build(player=C, city="katowice"))
+    state = give(state, C, cities=NA6)
+    state = play(state, pg.Build(player=C, city=NA7))
     assert state.step == 2
     assert state.market.removed == (7,)
     assert state.market.actual == (8, 12, 13, 15)
@@ -242,6 +283,37 @@ def test_step2_start_runs_before_too_small_check() -> None:
     assert state.market.deck_size == 2
     names = kinds_of(state)
     assert names.index("step_started") < names.index("plant_removed")
+
+
+def test_step2_start_on_europe_removes_without_replacement_set_26() -> None:
+    """SET-26, STP-02, STP-01, CON-07: Europe, 3 players, Step 1 market 4 + 5
+    `11 12 13 14 | 15 16 17 18 19`. C's 7th house (katowice: slot 10 + 8 from praha)
+    starts Step 2: the lowest plant 11 is removed and nothing is drawn, so the market is
+    4 + 4 `12 13 14 15 | 16 17 18 19` and the deck is untouched."""
+    state = game(
+        step=1,
+        phase=Phase.BUILDING,
+        actual=(11, 12, 13, 14),
+        future=(15, 16, 17, 18, 19),
+        deck=(20, 21, 22),
+        order=(A, B, C),
+    )
+    state = give(state, C, cities=C6)
+    state = play(state, pg.Build(player=C, city="katowice"))
+    assert state.players[C].money == 300 - 10 - 8
+    assert state.step == 2
+    assert state.market.removed == (11,)
+    assert state.market.actual == (12, 13, 14, 15)
+    assert state.market.future == (16, 17, 18, 19)
+    assert state.market.deck_size == 3
+    assert state.secret.deck == (20, 21, 22)
+    # From Step 2 on the market stays 4 + 4: phase 5 puts the highest plant (19) under
+    # the deck and draws 20 (BUR-07); no discount token on Europe (next phase 2).
+    state = finish_phase(finish_phase(state))
+    assert state.phase is Phase.AUCTION
+    assert state.market.actual == (12, 13, 14, 15)
+    assert state.market.future == (16, 17, 18, 20)
+    assert state.market.discount is None
 
 
 # --- Step 3, moment 1 (phase 2), classic freeze -------------------------------------------
@@ -336,10 +408,10 @@ def test_classic_step3_card_in_phase2_freezes_market() -> None:
 
 
 def test_classic_step3_card_replacing_the_end_of_phase2_removal() -> None:
-    """STP-06, AUC-20, AUC-15, STP-05: nobody buys; the replacement for the removed
-    lowest plant (13) is the Step 3 card. It is placed, the deck reshuffled, then at once
-    the lowest plant (15) and the card are removed without replacement: 6 plants,
-    Step 3 from phase 3."""
+    """EC-64, STP-06, AUC-21 (Europe's AUC-20), AUC-15, STP-05: nobody buys; the
+    replacement for the removed lowest plant (13) is the Step 3 card. It is placed, the
+    deck reshuffled, then at once the lowest plant (15) and the card are removed without
+    replacement: 6 plants, Step 3 from phase 3."""
     state = classic_phase2_step3()
     state = play(state, *(pg.PassAuction(player=s) for s in (A, B, C, D)))
     assert state.phase is Phase.RESOURCES
@@ -377,7 +449,8 @@ def test_phase2_step3_card_with_draw_deck_left_is_not_drawn() -> None:
 def test_step2_replacement_is_step3_card_classic_moment2() -> None:
     """EC-63, STP-02, STP-07, STP-12, BLD-12, STP-03, STP-11: classic phase 4.
 
-    Step 1, market `8 9 10 13 | 14 15 16 17`, deck above S3 empty, 30 under it. C's
+    North America (EC-63: Europe draws no Step 2 replacement). Step 1, market
+    `8 9 10 13 | 14 15 16 17`, deck above S3 empty, 30 under it. C's
     7th house starts Step 2: 8 removed, the replacement is S3 -> deck reshuffled at
     once, S3 sits in the market until the end of phase 4. C's 9th house removes 9;
     its replacement (30) comes from the reshuffled deck. C's 10th house removes 10;
@@ -392,9 +465,10 @@ def test_step2_replacement_is_step3_card_classic_moment2() -> None:
         deck=(),
         under_step3=(30,),
         order=(A, B, C),
+        map_id="north_america",
     )
-    state = give(state, C, cities=C6)
-    state = play(state, pg.Build(player=C, city="katowice"))
+    state = give(state, C, cities=NA6)
+    state = play(state, pg.Build(player=C, city=NA7))
     m = state.market
     assert state.step == 2
     assert m.removed == (8,)
@@ -404,15 +478,15 @@ def test_step2_replacement_is_step3_card_classic_moment2() -> None:
     assert not m.step3_in_deck
     assert m.deck_size == 1  # reshuffled at once
     assert state.step3_pending
-    state = play(state, pg.Build(player=C, city="wien"))
+    state = play(state, pg.Build(player=C, city="detroit"))  # 8th city
     assert state.market.removed == (8,)
-    state = play(state, pg.Build(player=C, city="zurich"))  # 9th city
+    state = play(state, pg.Build(player=C, city="columbus"))  # 9th city
     assert state.market.removed == (8, 9)
     assert state.market.actual == (10, 13, 14, 15)
     assert state.market.future == (16, 17, 30)
     assert state.market.step3_in_market
     assert state.market.deck_size == 0
-    state = play(state, pg.Build(player=C, city="budapest"))  # 10th city
+    state = play(state, pg.Build(player=C, city="pittsburgh"))  # 10th city
     assert state.market.removed == (8, 9, 10)
     assert state.market.actual == (13, 14, 15, 16)  # STP-12: the lowest 4 stay actual
     assert state.market.future == (17, 30)
@@ -421,7 +495,7 @@ def test_step2_replacement_is_step3_card_classic_moment2() -> None:
     state = play(state, pg.EndBuild(player=C))
     # STP-03: B may not use the 15 slot in this phase 4.
     with pytest.raises(pg.IllegalAction) as err:
-        pg.apply(state, pg.Build(player=B, city="wien"))
+        pg.apply(state, pg.Build(player=B, city="detroit"))
     assert err.value.reason is pg.Reason.CITY_FULL
     state = play(state, pg.EndBuild(player=B), pg.EndBuild(player=A))
     assert state.phase is Phase.BUREAUCRACY
@@ -438,6 +512,7 @@ def test_step2_replacement_is_step3_card_classic_moment2() -> None:
     assert state.phase is Phase.AUCTION
     assert state.market.plants == (15, 16, 17, 30)
     assert state.market.removed[-1] == 14
+    assert state.market.discount == 15  # AUC-31: the new phase 2 puts the token on 15
 
 
 def test_step3_card_as_too_small_replacement_in_phase4_classic() -> None:
@@ -470,9 +545,10 @@ def test_step3_card_as_too_small_replacement_in_phase4_classic() -> None:
 
 
 def test_step3_before_step2_in_phase4_classic() -> None:
-    """STP-10, STP-07, BLD-12, OQ-08: Step 1, C builds his 6th city; plant 6 is too small
-    and its replacement is S3. First the Step 2 start (12 removed, 30 drawn from the
-    reshuffled deck), S3 stays until the end of phase 4; then 13 and S3 are removed."""
+    """STP-10, STP-07, STP-02, BLD-12, OQ-08: North America, Step 1, C builds his 6th city;
+    plant 6 is too small and its replacement is S3. First the Step 2 start (12 removed, 30
+    drawn from the reshuffled deck), S3 stays until the end of phase 4; then 13 and S3 are
+    removed."""
     state = game(
         step=1,
         phase=Phase.BUILDING,
@@ -481,9 +557,10 @@ def test_step3_before_step2_in_phase4_classic() -> None:
         deck=(),
         under_step3=(30,),
         order=(A, B, C),
+        map_id="north_america",
     )
-    state = give(state, C, cities=C6[:5])
-    state = play(state, pg.Build(player=C, city="praha"))
+    state = give(state, C, cities=NA6[:5])
+    state = play(state, pg.Build(player=C, city=NA6[5]))
     assert state.step == 2
     assert state.market.removed == (6, 12)
     assert state.market.actual == (13, 14, 15, 16)
@@ -498,9 +575,11 @@ def test_step3_before_step2_in_phase4_classic() -> None:
 
 
 def test_step3_before_step2_in_phase2_classic() -> None:
-    """STP-10, STP-05, OQ-06: Step 1, phase 2: A buys 11, the draw is S3. The Step 2
-    start first removes 10 and draws 30 from the reshuffled deck, S3 joins the market,
-    then the classic freeze: B buys 12, nothing is drawn. Phase-2 end: 13 and S3 go."""
+    """STP-10, STP-02, STP-05, OQ-06, AUC-33: North America, Step 1, phase 2, token on 10:
+    A buys 11, the draw is S3. The Step 2 start first removes 10 (the token leaves with
+    it) and draws 30 from the reshuffled deck, S3 joins the market, then the classic
+    freeze: B buys 12, nothing is drawn. Phase-2 end: no token plant left for AUC-33;
+    13 and S3 go."""
     state = game(
         step=1,
         phase=Phase.AUCTION,
@@ -510,7 +589,9 @@ def test_step3_before_step2_in_phase2_classic() -> None:
         under_step3=(30,),
         order=(A, B, C),
         round=3,
+        map_id="north_america",
     )
+    assert state.market.discount == 10
     state = play(
         state,
         pg.ChoosePlant(player=A, plant=11, bid=11),
@@ -522,6 +603,7 @@ def test_step3_before_step2_in_phase2_classic() -> None:
     assert state.market.actual == (12, 13, 14, 15)
     assert state.market.future == (16, 17, 30)
     assert state.market.step3_in_market
+    assert state.market.discount is None
     state = play(state, pg.ChoosePlant(player=B, plant=12, bid=12), pg.PassBid(player=C))
     assert state.market.actual == (13, 14, 15)
     assert state.market.future == (16, 17, 30)
@@ -565,9 +647,10 @@ def test_step3_card_in_phase5() -> None:
 
 
 def test_step3_before_step2_in_phase5() -> None:
-    """EC-25, STP-10, STP-02, STP-08, OQ-08: classic, Step 1, largest city count 5, S3
-    drawn in phase 5. First the Step 2 start (10 removed, replacement drawn from the
-    reshuffled deck -> 7 + S3), then Step 3 (11 and S3 removed -> 6 plants)."""
+    """EC-25, STP-10, STP-02, STP-08, OQ-08: classic on North America, Step 1, largest
+    city count 5, S3 drawn in phase 5. First the Step 2 start (10 removed, replacement
+    drawn from the reshuffled deck -> 7 + S3), then Step 3 (11 and S3 removed -> 6
+    plants). Europe: EC-67 below."""
     state = game(
         step=1,
         phase=Phase.BUREAUCRACY,
@@ -576,8 +659,9 @@ def test_step3_before_step2_in_phase5() -> None:
         deck=(),
         under_step3=(30,),
         done=(A, B),
+        map_id="north_america",
     )
-    state = give(state, A, cities=C6[:5])
+    state = give(state, A, cities=NA6[:5])
     state = play(state, pg.Power(player=C))
     assert kinds(state) == after_refill(REFILL3[1])  # refill before the update
     assert state.step == 3
@@ -595,6 +679,44 @@ def test_step3_before_step2_in_phase5() -> None:
     reshuffle = names.index("deck_reshuffled")
     drawn = max(i for i, k in enumerate(names) if k == "plant_drawn")
     assert reshuffle < drawn  # the Step 2 replacement comes from the reshuffled deck
+    assert state.market.discount == 12  # AUC-31: the next phase 2 puts the token on 12
+
+
+def test_step3_before_step2_in_phase5_europe_ec_67() -> None:
+    """EC-67, STP-10, SET-26, STP-02, STP-08, BUR-07: Europe, Step 1 with the 4 + 5 market
+    `10 11 12 13 | 14 15 16 17 18`, largest city count 5, deck above S3 empty, 30 under it.
+    Phase 5 puts 18 under the deck and draws S3 -> 8 + S3. Step 2 start: 10 removed, no
+    replacement -> 7 + S3; then Step 3: 11 and S3 removed -> 6 plants `12 13 14 15 16 17`.
+    The deck (18, 30) is reshuffled and nothing is drawn from it."""
+    state = game(
+        step=1,
+        phase=Phase.BUREAUCRACY,
+        actual=(10, 11, 12, 13),
+        future=(14, 15, 16, 17, 18),
+        deck=(),
+        under_step3=(30,),
+        done=(A, B),
+    )
+    state = give(state, A, cities=C6[:5])
+    before = len(state.events)
+    state = play(state, pg.Power(player=C))
+    assert kinds(state) == after_refill(REFILL3[1])
+    assert state.step == 3
+    assert state.phase is Phase.AUCTION
+    assert state.market.removed[-2:] == (10, 11)
+    assert state.market.plants == (12, 13, 14, 15, 16, 17)
+    assert state.market.actual == (12, 13, 14, 15, 16, 17)
+    assert state.market.future == ()
+    assert not state.market.step3_in_market
+    assert not state.market.step3_in_deck
+    assert state.market.deck_size == 2
+    assert sorted(state.secret.deck) == [18, 30]
+    steps = [e.values for e in state.events if e.kind == "step_started"]
+    assert steps[-2:] == [(2,), (3,)]
+    # Only S3 was drawn: no Step 2 replacement, no STP-09 top-up (6 plants already).
+    names = kinds_of(state)[before:]
+    assert "plant_drawn" not in names
+    assert names.count("plant_removed") == 2
 
 
 def test_next_round_after_phase5_step3_has_three_slots() -> None:

@@ -81,8 +81,15 @@ def draw(state: GameState) -> GameState:
 
     A plant is sorted into the market; one not above the largest city count is
     removed at once and another card is drawn (BLD-12). The Step 3 card starts
-    the Step 3 procedure of the current phase. An empty deck draws nothing.
+    the Step 3 procedure of the current phase. An empty deck draws nothing, and
+    so does the classic freeze (STP-05): once the Step 3 card shows in phase 2, no
+    replacement is drawn for the rest of that phase, the end-of-phase removals
+    (AUC-20, AUC-33) included; the market is refilled at the next phase 2 (STP-09).
     """
+    if frozen(state):
+        return state.log(
+            "no_replacement", "No replacement is drawn while the Step 3 card shows (STP-05)."
+        )
     m = state.market
     secret = state.secret
     if m.top is not None:
