@@ -264,8 +264,12 @@ def _seat(state: GameState, text: str) -> int:
     names = state.config.names or ()
     if text in names:
         return names.index(text)
-    if text.strip().isdigit() and int(text) < players:
-        return int(text)
+    try:
+        seat = int(text)
+    except ValueError:
+        seat = -1
+    if 0 <= seat < players:
+        return seat
     raise UserError(f"--as {text!r}: no such seat; seats are 0 to {players - 1}")
 
 

@@ -62,16 +62,17 @@ def new_game(config: GameConfig | None = None, *, seed: int = 0) -> GameState:
     rules = ruleset_for(cfg, regions)
     comps = rules.components
     deck = comps.prepare_deck(cfg, rng, rules.market_size(1))
-    seats, rng = deck.rng.shuffle(range(cfg.players))
+    seats, rng = deck.rng.shuffle(range(cfg.players))  # SET-05: random order for round 1
     on_market = comps.initial_market(cfg.map)
     state = GameState(
         config=cfg,
         regions=regions,
         round=1,
-        step=1,
+        step=1,  # SET-06: the game starts in Step 1
         phase=Phase.AUCTION,
         order=seats,
         players=tuple(
+            # SET-02/SET-03: 50 Elektro, no plants, city count 0
             PlayerState(seat=s, money=comps.starting_money, resources=(0,) * len(comps.resources))
             for s in range(cfg.players)
         ),
@@ -80,6 +81,7 @@ def new_game(config: GameConfig | None = None, *, seed: int = 0) -> GameState:
         ),
         resources=ResourceMarket(
             market=on_market,
+            # SET-08: every token not on the market starts in the general supply
             supply=tuple(t - m for t, m in zip(comps.totals, on_market, strict=True)),
         ),
         board=Board(houses=((),) * len(rules.area.board.cities)),

@@ -160,6 +160,7 @@ def step3_card_drawn(state: GameState) -> GameState:
     state = _reshuffle(state)
     if state.step == 1:
         state = start_step2(state)
+    # STP-05/STP-06: in phase 2 (a replacement at its end included) the card waits
     delayed = state.phase is Phase.AUCTION or (
         state.phase is Phase.BUILDING and not state.rules.components.step3_phase4_immediate
     )
@@ -175,7 +176,7 @@ def finish_step3(state: GameState) -> GameState:
     """STP-05/07/08: remove the lowest plant and the Step 3 card, no replacement; Step 3."""
     state = evolve(state, market=evolve(state.market, step3_in_market=False), step3_pending=False)
     state = remove_lowest(state, "start of Step 3")
-    state = evolve(state, step=3)
+    state = evolve(state, step=3)  # STP-11: 20 slots (next phase 4), Step 3 refill, 6 plants
     state = resort(state)
     return state.log("step_started", "Step 3 begins.", None, 3)
 

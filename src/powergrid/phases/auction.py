@@ -165,6 +165,7 @@ def _open(state: GameState, action: ChoosePlant) -> GameState:
     state = state.log(
         "auction_opened", f"{name(state, seat)} opens plant {plant} at {bid}.", seat, plant, bid
     )
+    # AUC-05: only players who neither bought nor passed this phase take part
     eligible = [s for s in _clockwise_after(state, seat) if s not in state.done]
     if not eligible:
         return _sell(state, seat, plant, bid)
@@ -219,6 +220,7 @@ def _sell(state: GameState, seat: int, plant: int, price: int) -> GameState:
     p = state.players[seat]
     p = evolve(p, money=p.money - price, plants=tuple(sorted(p.plants + (plant,))))
     state = market.take_plant(state.with_player(p), plant)
+    # AUC-09: the buyer is done for this phase 2
     state = evolve(state, auction=None, done=state.done | {seat}, bought=state.bought | {seat}).log(
         "plant_bought", f"{name(state, seat)} buys plant {plant} for {price}.", seat, plant, price
     )

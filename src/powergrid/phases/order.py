@@ -15,6 +15,7 @@ def player_order(state: GameState) -> tuple[int, ...]:
     players = state.players
 
     def key(seat: int) -> tuple[int, int]:
+        # ORD-01 cities descending, then ORD-02 highest plant descending
         p = players[seat]
         return (-p.city_count, -(p.plants[-1] if p.plants else 0))
 

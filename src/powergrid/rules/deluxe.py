@@ -65,6 +65,7 @@ def _span(text: str) -> list[int]:
 
 
 def _build() -> Components:
+    """SET-22, SET-27: the Deluxe market layout, fill per map, refill cards and income card."""
     t = _tables()
     spaces = t["resource_market"]["spaces"]
     prices = tuple(

@@ -23,6 +23,7 @@ from powergrid.state import GameState, evolve
 
 
 def _set_token(state: GameState, plant: int | None) -> GameState:
+    """Put the token on ``plant``, or beside the market (None: where it starts, SET-24)."""
     return evolve(state, market=evolve(state.market, discount=plant))
 
 
