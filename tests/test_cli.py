@@ -213,7 +213,7 @@ def test_show_as_the_seat_to_act_lists_legal_actions(
     out = proc.stdout
     assert f"To act: player {seat}" in out
     assert f"Legal actions for player {seat} (" in out
-    assert "minimum bids:" in out
+    assert "minimum opening bids:" in out
     assert "discount token:" in out
     assert f"Cheapest cities for player {seat}" in out
     listed = out.split("Legal actions", 1)[1]

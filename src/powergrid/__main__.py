@@ -180,13 +180,14 @@ def _play(args: argparse.Namespace, kinds: list[str], out: TextIO) -> int:
     print("Bots: " + ", ".join(f"{name(state, s)} {k}" for s, k in enumerate(kinds)), file=out)
     print(file=out)
     played: list[Action] = []
-    state = play_game(state, bots, out, quiet=args.quiet, played=played)
+    later = list(bot_states(state, bots, played))  # the whole game before any summary,
+    if args.record is not None:  # so the record is written even if stdout closes early
+        record = GameRecord(config=config, seed=args.seed, actions=played)
+        _write(args.record, to_json(record, indent=2) + "\n")
+    state = narrate(state, later, out, quiet=args.quiet)
     result = outcome(state)
     assert result is not None
     final(state, result, out)
-    if args.record is not None:
-        record = GameRecord(config=config, seed=args.seed, actions=played)
-        _write(args.record, to_json(record, indent=2) + "\n")
     return 0
 
 

@@ -194,7 +194,7 @@ def _plant_lines(state: GameState, pub: PublicView) -> list[str]:
     lines = [f"Plant market: actual {actual} | future {future}{step3}"]
     lines += [f"  {state.rules.plant(n)}" for n in m.plants]
     if pub.min_bids:
-        lines.append("  minimum bids: " + ", ".join(f"{p}: {b}" for p, b in pub.min_bids))
+        lines.append("  minimum opening bids: " + ", ".join(f"{p}: {b}" for p, b in pub.min_bids))
     if state.config.map == "north_america":
         where = "beside the market" if m.discount is None else f"on plant {m.discount}"
         lines.append(f"  discount token: {where}")

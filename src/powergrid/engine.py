@@ -140,10 +140,16 @@ def apply(state: GameState, action: Action) -> GameState:
             action,
         )
     who = module.current(state)
+    if not _is_seat(state, action.player):
+        illegal(
+            f"There is no seat {action.player} in this {len(state.players)}-player game "
+            f"(seats 0 to {len(state.players) - 1})",
+            Reason.UNKNOWN_SEAT,
+            action,
+        )
     if action.player != who:
         illegal(
-            f"It is {name(state, who)}'s turn, not "
-            f"{name(state, action.player) if _is_seat(state, action.player) else action.player}",
+            f"It is {name(state, who)}'s turn, not {name(state, action.player)}'s",
             Reason.NOT_YOUR_TURN,
             action,
         )

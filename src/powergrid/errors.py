@@ -20,6 +20,7 @@ class Reason(enum.StrEnum):
 
     GAME_OVER = "game_over"
     NOT_YOUR_TURN = "not_your_turn"
+    UNKNOWN_SEAT = "unknown_seat"
     WRONG_PHASE = "wrong_phase"
     UNKNOWN_ACTION = "unknown_action"
     NOT_ACTUAL_PLANT = "not_actual_plant"

@@ -45,7 +45,7 @@ from powergrid.state import GameState
 
 
 def _int(word: str, what: str, text: str) -> int:
-    if not word.isdigit() or len(word) > 9:
+    if not (word.isascii() and word.isdigit()) or len(word) > 9:
         raise InvalidRecord(f"{what} must be a whole number, not {word!r} in {text!r}")
     return int(word)
 

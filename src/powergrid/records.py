@@ -66,7 +66,7 @@ class GameRecord:
 
 def check_versions(record: GameRecord) -> None:
     """Raise InvalidRecord if a rule module of the record differs from this library's."""
-    if record.format != FORMAT:
+    if type(record.format) is not int or record.format != FORMAT:
         raise InvalidRecord(
             f"unknown format version {record.format}; this library reads format {FORMAT}",
             path="format",
@@ -84,6 +84,13 @@ def check_versions(record: GameRecord) -> None:
             raise InvalidRecord(
                 f"the record was made with rule module {name} version {version}; this "
                 f"library has version {ours[name]}",
+                path=f"versions.{name}",
+            )
+    theirs = dict(record.versions)
+    for name in ours:
+        if name != "powergrid" and name not in theirs:
+            raise InvalidRecord(
+                f"the record does not say which version of rule module {name} it was made with",
                 path=f"versions.{name}",
             )
 

@@ -193,7 +193,7 @@ def _from_data(data: Any) -> Any:
     if not isinstance(data, dict):
         raise InvalidRecord(f"a document must be a JSON object, not {_kind(data)}")
     fmt = data.get("format")
-    if fmt != FORMAT:
+    if type(fmt) is not int or fmt != FORMAT:
         raise InvalidRecord(
             f"unknown format version {fmt!r}; this library reads format {FORMAT}", path="format"
         )
@@ -425,7 +425,9 @@ def _decode_record(data: Any, path: str) -> Any:
     if not isinstance(versions, dict) or not all(
         isinstance(k, str) and isinstance(v, str) for k, v in versions.items()
     ):
-        raise InvalidRecord("expected an object of name: version strings", path="versions")
+        raise InvalidRecord(
+            "expected an object of name: version strings", path=_join(path, "versions")
+        )
     config = _decode_attrs(GameConfig, data["config"], _join(path, "config"))
     seed = _decode(int, data["seed"], _join(path, "seed"))
     raw = _decode(tuple[str, ...], data["actions"], _join(path, "actions"))
