@@ -56,10 +56,4 @@ nitpick_ignore = [
     ("py:class", "enum.StrEnum"),
     # The type variable of RngState.shuffle/choice: not a documented object.
     ("py:class", "powergrid.chance.T"),
-    # Until fixed in src (see the docs hand-over): GameConfig's docstring says
-    # :data:`OPTIONS` (should be powergrid.config.OPTIONS), and napoleon reads the
-    # first line of Plant.capacity and Score.key ("X: y") as "type: description".
-    ("py:data", "OPTIONS"),
-    ("py:class", "Most tokens the plant may hold"),
-    ("py:class", "END-03 ranking key"),
 ]

@@ -123,16 +123,16 @@ def _arbitrary_actions(state: GameState, rnd: random.Random) -> list[pg.Action]:
     n = len(state.players)
     cities = list(state.rules.area.board.cities)
     plants = list(state.rules.components.plants)
-    seat = rnd.randrange(-1, n + 1)
+    seat = rnd.randrange(0, n + 2)
     kind = rnd.choice(list(Resource))
-    amount = rnd.randrange(-2, 300)
+    amount = rnd.randrange(0, 300)
     return [
         pg.ChoosePlant(player=seat, plant=rnd.choice(plants), bid=amount),
         pg.PassAuction(player=seat),
         pg.Bid(player=seat, amount=amount),
         pg.PassBid(player=seat),
         pg.DiscardPlant(player=seat, plant=rnd.choice(plants), drop={kind: rnd.randrange(3)}),
-        pg.BuyResource(player=seat, resource=kind, count=rnd.randrange(-1, 8)),
+        pg.BuyResource(player=seat, resource=kind, count=rnd.randrange(0, 8)),
         pg.EndPurchase(player=seat),
         pg.Build(player=seat, city=rnd.choice([*cities, "atlantis"])),
         pg.EndBuild(player=seat),

@@ -5,7 +5,9 @@ Every action is a frozen, hashable, keyword-only record with the acting seat in
 
 Constructing an action with a field of the wrong type (a bid of 3.5, a plant
 given as a string) raises :class:`TypeError` at once; a well-formed action that
-the rules forbid raises :class:`~powergrid.IllegalAction` when applied.
+the rules forbid raises :class:`~powergrid.IllegalAction` when applied. Numbers
+are whole and never negative (a negative field raises :class:`ValueError`), and
+a city is an id without spaces, so every action has a notation that reads back.
 """
 
 from __future__ import annotations
@@ -23,23 +25,31 @@ Amounts = tuple[tuple[Resource, int], ...]
 AmountsLike = Iterable[tuple[Resource | str, int]] | Mapping[Resource, int] | Mapping[str, int]
 
 
-def _whole(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    """Validator: a whole number (Elektro, seats, plants and counts are integers, CON-09)."""
+def _check_whole(name: str, value: object) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{attribute.name} must be a whole number, not {value!r}")
+        raise TypeError(f"{name} must be a whole number, not {value!r}")
+    if value < 0:
+        raise ValueError(f"{name} must not be negative, not {value}")
+
+
+def _whole(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    """Validator: a whole number >= 0 (Elektro, seats, plants, counts; CON-09)."""
+    _check_whole(attribute.name, value)
 
 
 def _text(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    """Validator: a city id, a non-empty string without spaces (ids are slugs)."""
     if not isinstance(value, str):
         raise TypeError(f"{attribute.name} must be a city id string, not {value!r}")
+    if not value or len(value.split()) != 1 or value != value.strip():
+        raise ValueError(f"{attribute.name} must be a city id without spaces, not {value!r}")
 
 
 def _sorted_plants(value: Iterable[int]) -> tuple[int, ...]:
-    plants = tuple(sorted(value))
+    plants = tuple(value)
     for n in plants:
-        if isinstance(n, bool) or not isinstance(n, int):
-            raise TypeError(f"plants must be whole numbers, not {n!r}")
-    return plants
+        _check_whole("plants", n)
+    return tuple(sorted(plants))
 
 
 def _amounts(value: AmountsLike) -> Amounts:
@@ -50,9 +60,10 @@ def _amounts(value: AmountsLike) -> Amounts:
     merged: dict[Resource, int] = {}
     for kind, n in items:
         key = Resource(kind)
-        if isinstance(n, bool) or not isinstance(n, int):
-            raise TypeError(f"amount of {key.value} must be a whole number, not {n!r}")
-        merged[key] = merged.get(key, 0) + n
+        _check_whole(f"the amount of {key.value}", n)
+        if key in merged:
+            raise ValueError(f"{key.value} is named twice")
+        merged[key] = n
     return tuple(sorted((k, n) for k, n in merged.items() if n))
 
 
@@ -182,7 +193,8 @@ class Power:
 
     def __str__(self) -> str:
         if not self.plants:
-            return f"{self.player}:power none"
+            tail = f" {_fmt_amounts(self.mix)}" if self.mix else ""
+            return f"{self.player}:power none{tail}"
         head = f"{self.player}:power {','.join(map(str, self.plants))}"
         return f"{head} {_fmt_amounts(self.mix)}" if self.mix else head
 

@@ -12,7 +12,7 @@ given, and then means the player to act)::
     [<seat>:]endbuy                        EndPurchase
     [<seat>:]build <city>                  Build
     [<seat>:]endbuild                      EndBuild
-    [<seat>:]power none                    Power (no plant)
+    [<seat>:]power none [<kind>=<n> ...]   Power (no plant)
     [<seat>:]power <plant>,<plant> [<kind>=<n> ...]  Power
 
 >>> from powergrid import Bid, parse_action
@@ -106,8 +106,7 @@ def _power(p: int, w: list[str], t: str) -> Action:
     if len(w) < 2:
         raise InvalidRecord(f"expected 'power none' or 'power <plant>,...': {t!r}")
     if w[1] == "none":
-        _arity(w, 2, t)
-        return Power(player=p)
+        return Power(player=p, mix=_amounts(w[2:], t))
     plants = [_int(x, "a plant", t) for x in w[1].split(",")]
     return Power(player=p, plants=plants, mix=_amounts(w[2:], t))
 

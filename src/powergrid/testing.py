@@ -51,6 +51,7 @@ def invariant_violations(state: GameState) -> list[str]:
     extra = set(places) - set(rules.components.plants)
     if extra:
         out.append(f"unknown plants {sorted(extra)}")
+        return out  # the checks below look plants up
     if state.market.deck_size != len(state.secret.deck):
         out.append("public deck size differs from the hidden deck")
     if state.market.step3_in_deck and state.market.step3_in_market:
