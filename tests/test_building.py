@@ -389,11 +389,18 @@ def test_city_outside_the_play_area() -> None:
     rejected(s, build("wien"), pg.Reason.OUTSIDE_PLAY_AREA, "Wien")
 
 
-@pytest.mark.parametrize("city", ["atlantis", "new_york_n", "Berlin", ""])
+@pytest.mark.parametrize("city", ["atlantis", "new_york_n", "Berlin"])
 def test_unknown_city(city: str) -> None:
     """BLD-03, CON-02: a city id not on the Europe board (a North America id, a
-    display name instead of an id, an empty string) is refused."""
+    display name instead of an id) is refused."""
     rejected(site(), build(city), pg.Reason.UNKNOWN_CITY, repr(city), "Europe")
+
+
+@pytest.mark.parametrize("city", ["", "rhein main", " berlin"])
+def test_malformed_city_id_is_not_an_action(city: str) -> None:
+    """BLD-03: a city id is one word; an empty or spaced id cannot even be built."""
+    with pytest.raises(ValueError, match="city id without spaces"):
+        pg.Build(player=2, city=city)
 
 
 def test_unaffordable_city() -> None:
