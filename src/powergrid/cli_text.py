@@ -195,9 +195,8 @@ def _plant_lines(state: GameState, pub: PublicView) -> list[str]:
     lines += [f"  {state.rules.plant(n)}" for n in m.plants]
     if pub.min_bids:
         lines.append("  minimum opening bids: " + ", ".join(f"{p}: {b}" for p, b in pub.min_bids))
-    if state.config.map == "north_america":
-        where = "beside the market" if m.discount is None else f"on plant {m.discount}"
-        lines.append(f"  discount token: {where}")
+    if m.discount is not None:
+        lines.append(f"  discount token: on plant {m.discount}")
     lines.append("  " + _deck_text(m))
     if m.removed:
         lines.append("  removed from the game: " + " ".join(map(str, sorted(m.removed))))

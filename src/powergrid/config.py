@@ -2,11 +2,29 @@
 
 from __future__ import annotations
 
+from importlib import resources
+
 import attrs
 
 from powergrid.errors import RulesConfigError
 
-MAPS = ("europe", "north_america")
+
+def _discover_maps() -> tuple[str, ...]:
+    """Maps that have both a board (``data/maps/<id>.json``) and a module (``rules/<id>.py``).
+
+    Adding a map is therefore one data file plus one small rule module; nothing
+    else in the package names the maps.
+    """
+    root = resources.files("powergrid")
+    boards = {
+        p.name[:-5] for p in root.joinpath("data", "maps").iterdir() if p.name.endswith(".json")
+    }
+    modules = {p.name[:-3] for p in root.joinpath("rules").iterdir() if p.name.endswith(".py")}
+    return tuple(sorted(boards & modules))
+
+
+#: The maps this installation can play (discovered from package data, see above).
+MAPS = _discover_maps()
 COMPONENT_SETS = ("classic", "deluxe")
 #: Rule switches a config may turn on; each is documented in the rules docs.
 OPTIONS = {
@@ -46,7 +64,8 @@ class GameConfig:
     :class:`~powergrid.RulesConfigError` naming that field (SET-01).
 
     - ``players``: 2 to 6 seats (SET-01).
-    - ``map``: ``"europe"`` or ``"north_america"`` (CON-02).
+    - ``map``: a map id from :data:`powergrid.config.MAPS`: ``europe`` (default) or
+      ``north_america`` (CON-02).
     - ``components``: ``"deluxe"`` (the default: coal, gas, oil, uranium and the
       Deluxe plant deck, market and refill cards these two maps come with) or
       ``"classic"`` (coal, oil, garbage, uranium; the original deck and tables).
@@ -68,6 +87,19 @@ class GameConfig:
 
     def __attrs_post_init__(self) -> None:
         _validate(self)
+
+
+def _check_combination(cfg: GameConfig) -> None:
+    """A component set may only know some maps (Deluxe refill cards exist per map)."""
+    from powergrid.rules import components_for
+
+    maps = components_for(cfg.components).maps
+    if maps is not None and cfg.map not in maps:
+        raise RulesConfigError(
+            f"the {cfg.components} components have no refill card or initial market for map "
+            f"{cfg.map!r} (they know {', '.join(sorted(maps))})",
+            field="components",
+        )
 
 
 def _validate(cfg: GameConfig) -> None:
@@ -101,6 +133,7 @@ def _validate(cfg: GameConfig) -> None:
                 f"unknown option {opt!r}; known options: {', '.join(sorted(OPTIONS))}",
                 field="options",
             )
+    _check_combination(cfg)
     if "seed_thresholds" in cfg.options and cfg.components != "classic":
         raise RulesConfigError(
             "option 'seed_thresholds' belongs to the classic component set", field="options"
@@ -113,7 +146,7 @@ def _validate(cfg: GameConfig) -> None:
         if not all(isinstance(n, str) and n for n in cfg.names):
             raise RulesConfigError("every name must be a non-empty string", field="names")
     if cfg.regions is not None:
-        # Imported here: the map data is only needed to check an explicit play area.
+        # Imported here (not at module level): powergrid.rules imports this module.
         from powergrid.network import validate_regions
 
         validate_regions(cfg.map, cfg.regions, cfg.players)

@@ -52,7 +52,7 @@ class MapData:
 
 @functools.cache
 def load_map(map_id: str) -> MapData:
-    """Return the board ``map_id`` (``"europe"`` or ``"north_america"``), cached."""
+    """Return the board ``map_id`` (``data/maps/<map_id>.json``), cached."""
     raw = load(f"maps/{map_id}.json")
     cities = tuple(c["id"] for c in raw["cities"])
     index = {c: i for i, c in enumerate(cities)}

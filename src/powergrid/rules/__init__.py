@@ -29,6 +29,7 @@ Hook points (each optional; the base game supplies the default):
 from __future__ import annotations
 
 import functools
+import importlib
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -109,6 +110,7 @@ class Components:
     step3_freezes_auction: bool
     step3_phase4_immediate: bool
     hooks: Mapping[str, Callable[..., Any]] = attrs.field(factory=dict)
+    maps: frozenset[str] | None = None  # the maps it has tables for; None: any map
 
 
 HOUSES_PER_PLAYER = 22  # SET-02, BLD-09
@@ -161,12 +163,20 @@ class Ruleset:
         return self.components.resources.index(kind)
 
 
-def _module_list(config: GameConfig) -> tuple[RuleModule, Components]:
-    from powergrid.rules import classic, deluxe, europe, north_america
+def components_for(name: str) -> Components:
+    """The component set called ``name`` (``"classic"`` or ``"deluxe"``)."""
+    module = importlib.import_module(f"powergrid.rules.{name}")
+    return module.COMPONENTS  # type: ignore[no-any-return]
 
-    maps = {"europe": europe.MODULE, "north_america": north_america.MODULE}
-    comps = {"classic": classic.COMPONENTS, "deluxe": deluxe.COMPONENTS}
-    return maps[config.map], comps[config.components]
+
+def map_module(map_id: str) -> RuleModule:
+    """The rule module of a map: ``powergrid.rules.<map_id>.MODULE``."""
+    module = importlib.import_module(f"powergrid.rules.{map_id}")
+    return module.MODULE  # type: ignore[no-any-return]
+
+
+def _module_list(config: GameConfig) -> tuple[RuleModule, Components]:
+    return map_module(config.map), components_for(config.components)
 
 
 def ruleset_modules(config: GameConfig) -> tuple[tuple[str, str], ...]:

@@ -73,15 +73,19 @@ def _build() -> Components:
         for k in RESOURCES
     )
     fills = t["resource_market"]["initial_fill_by_map"]
+    table = t["refill_table"]
+    # Deluxe fills and refill cards are printed per map: only maps with both play.
+    maps = frozenset(m for m in table if isinstance(table[m], dict)) & frozenset(
+        m for m in fills if isinstance(fills[m], dict)
+    )
     initial = {
         m: tuple(fill_count(prices[i], _span(fills[m][k.value])) for i, k in enumerate(RESOURCES))
-        for m in ("europe", "north_america")
+        for m in maps
     }
     totals = tuple(int(t["resource_market"]["total_tokens"][k.value]) for k in RESOURCES)
-    table = t["refill_table"]
     refill = {
         (m, int(n)): tuple(tuple(rows[k.value]) for k in RESOURCES)
-        for m in ("europe", "north_america")
+        for m in maps
         for n, rows in table[m].items()
     }
     income = tuple(
@@ -105,6 +109,7 @@ def _build() -> Components:
         may_discard_new_plant=True,  # AUC-17 Deluxe: any of the four plants
         step3_freezes_auction=False,  # STP-05 Deluxe: the auction continues as usual
         step3_phase4_immediate=True,  # STP-07 Deluxe: resolved at once
+        maps=maps,
     )
 
 
