@@ -39,27 +39,29 @@ class Stats:
 
 
 def policy_choices(actions: Sequence[pg.Action]) -> list[pg.Action]:
-    """The fixed benchmark policy's choice set (see the module docstring)."""
-    best: dict[object, pg.Action] = {}
+    """The fixed benchmark policy's choice set (see the module docstring).
+
+    legal_actions lists each plant's opening bids, the raises and each kind's
+    purchase counts in ascending order, so the first of each group is its
+    minimum (one token for a purchase).
+    """
+    out: list[pg.Action] = []
+    seen: set[object] = set()
     for a in actions:
-        if isinstance(a, pg.ChoosePlant):
-            key: object = ("choose", a.plant)
-            old = best.get(key)
-            if isinstance(old, pg.ChoosePlant) and old.bid <= a.bid:
-                continue
-        elif isinstance(a, pg.Bid):
-            key = "bid"
-            old = best.get(key)
-            if isinstance(old, pg.Bid) and old.amount <= a.amount:
-                continue
-        elif isinstance(a, pg.BuyResource):
-            key = ("buy", a.resource)
-            if a.count != 1:
-                continue
+        kind = type(a)
+        if kind is pg.ChoosePlant:
+            key: object = (kind, a.plant)  # type: ignore[union-attr]
+        elif kind is pg.Bid:
+            key = kind
+        elif kind is pg.BuyResource:
+            key = (kind, a.resource)  # type: ignore[union-attr]
         else:
-            key = a
-        best[key] = a
-    return list(best.values())
+            out.append(a)
+            continue
+        if key not in seen:
+            seen.add(key)
+            out.append(a)
+    return out
 
 
 def play_one(config: pg.GameConfig, seed: int, game: int, stats: Stats) -> None:

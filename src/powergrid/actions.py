@@ -13,13 +13,14 @@ a city is an id without spaces, so every action has a notation that reads back.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, Union
+from typing import Any, TypeVar, Union
 
 import attrs
 
 from powergrid.enums import Resource
 
 Amounts = tuple[tuple[Resource, int], ...]
+A = TypeVar("A")
 
 
 AmountsLike = Iterable[tuple[Resource | str, int]] | Mapping[Resource, int] | Mapping[str, int]
@@ -197,6 +198,18 @@ class Power:
             return f"{self.player}:power none{tail}"
         head = f"{self.player}:power {','.join(map(str, self.plants))}"
         return f"{head} {_fmt_amounts(self.mix)}" if self.mix else head
+
+
+def trusted(cls: type[A], **fields: Any) -> A:
+    """Build an action from fields already in canonical form, skipping validation.
+
+    For the engine's own legal-action lists only, whose values come from the
+    state: validating them again costs more than the rest of ``legal_actions``.
+    """
+    obj = object.__new__(cls)
+    for name, value in fields.items():
+        object.__setattr__(obj, name, value)
+    return obj
 
 
 Action = Union[

@@ -10,9 +10,20 @@ import functools
 import itertools
 
 from powergrid import market
-from powergrid.actions import Action, Bid, ChoosePlant, DiscardPlant, PassAuction, PassBid
+from powergrid.actions import (
+    Action,
+    Amounts,
+    Bid,
+    ChoosePlant,
+    DiscardPlant,
+    PassAuction,
+    PassBid,
+    trusted,
+)
+from powergrid.enums import Resource
 from powergrid.errors import Reason
 from powergrid.phases.common import illegal, name, next_in
+from powergrid.rules import Ruleset
 from powergrid.state import AuctionState, GameState, evolve
 from powergrid.storage import fits
 
@@ -27,13 +38,13 @@ def _width(hi: int) -> int:
 @functools.lru_cache(maxsize=4096)
 def _choose_row(seat: int, plant: int, width: int) -> tuple[ChoosePlant, ...]:
     """Opening bids 0..width-1 on a plant (index = bid), built once and sliced after."""
-    return tuple(ChoosePlant(player=seat, plant=plant, bid=b) for b in range(width))
+    return tuple(trusted(ChoosePlant, player=seat, plant=plant, bid=b) for b in range(width))
 
 
 @functools.lru_cache(maxsize=256)
 def _bid_row(seat: int, width: int) -> tuple[Bid, ...]:
     """Raises 0..width-1 (index = amount), built once and sliced after."""
-    return tuple(Bid(player=seat, amount=x) for x in range(width))
+    return tuple(trusted(Bid, player=seat, amount=x) for x in range(width))
 
 
 def _choose(seat: int, plant: int, lo: int, hi: int) -> tuple[ChoosePlant, ...]:
@@ -250,23 +261,28 @@ def _pass_phase(state: GameState, action: PassAuction) -> GameState:
     )
 
 
-def _discard_drops(state: GameState, seat: int, plant: int) -> list[tuple[int, ...]]:
+def _discard_drops(state: GameState, seat: int, plant: int) -> tuple[tuple[int, ...], ...]:
     """AUC-18: token vectors that may go to the supply when ``plant`` is discarded.
 
     A drop is legal when it could stand on the discarded plant (its kinds, its
     capacity) and everything else fits on the remaining plants.
     """
-    rules = state.rules
     p = state.players[seat]
-    held = p.resources
+    return _drops(state.rules, p.plants, p.resources, plant)
+
+
+@functools.lru_cache(maxsize=4096)
+def _drops(
+    rules: Ruleset, owned: tuple[int, ...], held: tuple[int, ...], plant: int
+) -> tuple[tuple[int, ...], ...]:
     pmask, cap = rules.plant_slots[plant]
-    rest = tuple(rules.plant_slots[n] for n in p.plants if n != plant)
+    rest = tuple(rules.plant_slots[n] for n in owned if n != plant)
     ranges = [range(min(h, cap) + 1) if pmask & (1 << i) else range(1) for i, h in enumerate(held)]
     out = []
     for drop in itertools.product(*ranges):
         if sum(drop) <= cap and fits(rest, tuple(h - d for h, d in zip(held, drop, strict=True))):
             out.append(drop)
-    return out
+    return tuple(out)
 
 
 def _discardable(state: GameState, seat: int) -> tuple[int, ...]:
@@ -277,14 +293,29 @@ def _discardable(state: GameState, seat: int) -> tuple[int, ...]:
 
 
 def _discard_options(state: GameState, seat: int) -> tuple[Action, ...]:
-    kinds = state.rules.resources
-    out: list[Action] = []
-    for plant in _discardable(state, seat):
-        for drop in _discard_drops(state, seat, plant):
-            out.append(
-                DiscardPlant(player=seat, plant=plant, drop=tuple(zip(kinds, drop, strict=True)))
-            )
-    return tuple(out)
+    p = state.players[seat]
+    return _discards(state.rules, seat, p.plants, p.resources, _discardable(state, seat))
+
+
+@functools.lru_cache(maxsize=4096)
+def _discards(
+    rules: Ruleset,
+    seat: int,
+    owned: tuple[int, ...],
+    held: tuple[int, ...],
+    allowed: tuple[int, ...],
+) -> tuple[Action, ...]:
+    kinds = rules.resources
+    return tuple(
+        trusted(DiscardPlant, player=seat, plant=plant, drop=_canonical(kinds, drop))
+        for plant in allowed
+        for drop in _drops(rules, owned, held, plant)
+    )
+
+
+def _canonical(kinds: tuple[Resource, ...], counts: tuple[int, ...]) -> Amounts:
+    """Amounts in the form the DiscardPlant/Power converters produce (sorted, no zeros)."""
+    return tuple(sorted((k, n) for k, n in zip(kinds, counts, strict=True) if n))
 
 
 def _discard(state: GameState, action: DiscardPlant) -> GameState:

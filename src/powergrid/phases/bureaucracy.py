@@ -7,7 +7,7 @@ import itertools
 from collections.abc import Mapping
 
 from powergrid import market
-from powergrid.actions import Action, Power
+from powergrid.actions import Action, Amounts, Power, trusted
 from powergrid.errors import Reason
 from powergrid.phases.common import illegal, name, next_in
 from powergrid.rules import Ruleset
@@ -105,8 +105,8 @@ def best_powered(state: GameState, seat: int) -> int:
 
 
 @functools.lru_cache(maxsize=65536)
-def _power(seat: int, plants: tuple[int, ...], mix: tuple[object, ...]) -> Power:
-    return Power(player=seat, plants=plants, mix=mix)  # type: ignore[arg-type]
+def _power(seat: int, plants: tuple[int, ...], mix: Amounts) -> Power:
+    return trusted(Power, player=seat, plants=plants, mix=mix)
 
 
 def legal(state: GameState) -> tuple[Action, ...]:
@@ -124,7 +124,7 @@ def _powers(
 ) -> tuple[Action, ...]:
     kinds = rules.resources
     return tuple(
-        _power(seat, plants, tuple((k, n) for k, n in zip(kinds, use, strict=True) if n))
+        _power(seat, plants, tuple(sorted((k, n) for k, n in zip(kinds, use, strict=True) if n)))
         for plants, use in _options(rules, owned, held)
     )
 
