@@ -20,6 +20,18 @@ from powergrid.state import GameState
 
 _UNSET: Any = object()
 
+# Europe play areas used across the tests: three connected regions (British Isles,
+# central, Alps) holding 21 cities, grown to 4 and 5 regions for more players.
+R3 = ("british_isles_low_countries", "central", "alps_italy_hungary")
+R4 = (*R3, "france_iberia")
+R5 = (*R4, "scandinavia_baltic")
+REGIONS = {2: R3, 3: R3, 4: R4, 5: R5, 6: R5}
+CITIES_21 = (
+    "bremen", "berlin", "rhein_main", "stuttgart", "munchen", "praha", "katowice",
+    "glasgow", "dublin", "birmingham", "london", "randstad", "vlaanderen", "rhein_ruhr",
+    "zurich", "milano", "roma", "napoli", "wien", "budapest", "zagreb",
+)  # fmt: skip
+
 
 def new(
     players: int = 3,

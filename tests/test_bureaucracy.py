@@ -13,18 +13,9 @@ import pytest
 import powergrid as pg
 from powergrid.enums import Phase
 from powergrid.state import GameState
-from tests.scenario import arrange, give, held, kinds, new, play
+from tests.scenario import CITIES_21, R3, REGIONS, arrange, give, held, kinds, new, play
 
 # Three connected Europe regions (british isles, central, alps): 21 cities.
-R3 = ("british_isles_low_countries", "central", "alps_italy_hungary")
-R4 = (*R3, "france_iberia")
-R5 = (*R4, "scandinavia_baltic")
-REGIONS = {2: R3, 3: R3, 4: R4, 5: R5, 6: R5}
-CITIES_21 = (
-    "bremen", "berlin", "rhein_main", "stuttgart", "munchen", "praha", "katowice",
-    "glasgow", "dublin", "birmingham", "london", "randstad", "vlaanderen", "rhein_ruhr",
-    "zurich", "milano", "roma", "napoli", "wien", "budapest", "zagreb",
-)  # fmt: skip
 
 # BUR-04: income by cities powered, 0..20 (20 or more -> 150).
 INCOME = (10, 22, 33, 44, 54, 64, 73, 82, 90, 98, 105, 112, 118, 124, 129, 134, 138, 142,

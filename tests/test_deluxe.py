@@ -20,12 +20,11 @@ import powergrid as pg
 from powergrid.enums import Phase, Resource
 from powergrid.state import GameState
 from powergrid.testing import check_game, plant_places
-from tests.scenario import arrange, give, held, kinds, new, occupy, play
+from tests.scenario import R3, arrange, give, held, kinds, new, occupy, play
 
 A, B, C = 0, 1, 2
 MAPS = ("europe", "north_america")
 COUNTS = (2, 3, 4, 5, 6)
-R3 = ("british_isles_low_countries", "central", "alps_italy_hungary")
 KINDS = ("coal", "gas", "oil", "uranium")  # CON-01: the Deluxe state-tuple order
 
 # --- typed-in reference data -----------------------------------------------------------

@@ -13,17 +13,8 @@ import pytest
 import powergrid as pg
 from powergrid.enums import Phase
 from powergrid.state import GameState
-from tests.scenario import arrange, give, kinds, new, play
+from tests.scenario import CITIES_21, REGIONS, arrange, give, kinds, new, play
 
-R3 = ("british_isles_low_countries", "central", "alps_italy_hungary")
-R4 = (*R3, "france_iberia")
-R5 = (*R4, "scandinavia_baltic")
-REGIONS = {2: R3, 3: R3, 4: R4, 5: R5, 6: R5}
-CITIES_21 = (
-    "bremen", "berlin", "rhein_main", "stuttgart", "munchen", "praha", "katowice",
-    "glasgow", "dublin", "birmingham", "london", "randstad", "vlaanderen", "rhein_ruhr",
-    "zurich", "milano", "roma", "napoli", "wien", "budapest", "zagreb",
-)  # fmt: skip
 A, B, C = 0, 1, 2
 
 # SET-12 game end (cities) by player count, classic.

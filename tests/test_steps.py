@@ -23,10 +23,8 @@ import pytest
 import powergrid as pg
 from powergrid.enums import Phase
 from powergrid.state import GameState
-from tests.scenario import arrange, give, kinds, new, play
+from tests.scenario import R3, R4, arrange, give, kinds, new, play
 
-R3 = ("british_isles_low_countries", "central", "alps_italy_hungary")
-R4 = (*R3, "france_iberia")
 # Six central cities; the 7th (katowice) costs 10 + 8 from praha.
 C6 = ("bremen", "berlin", "rhein_main", "stuttgart", "munchen", "praha")
 # North America: the same roles for the rules that hold there but not on Europe.

@@ -19,7 +19,7 @@ from powergrid.network import connected_region_sets, regions_needed
 from powergrid.outcome import Outcome, Score, rank
 from powergrid.phases import auction, building, bureaucracy, order, resources
 from powergrid.phases.common import illegal, name
-from powergrid.rules import ruleset_for
+from powergrid.rules import DeckSetup, Ruleset, ruleset_for
 from powergrid.state import (
     Board,
     GameState,
@@ -60,11 +60,42 @@ def new_game(config: GameConfig | None = None, *, seed: int = 0) -> GameState:
     else:
         regions = tuple(sorted(cfg.regions))
     rules = ruleset_for(cfg, regions)
-    comps = rules.components
-    deck = comps.prepare_deck(cfg, rng, rules.market_size(1))
+    deck = rules.components.prepare_deck(cfg, rng, rules.market_size(1))
     seats, rng = deck.rng.shuffle(range(cfg.players))  # SET-05: random order for round 1
+    state = _first_state(rules, regions, deck, seats, rng)
+    state = state.log(
+        "game_started",
+        f"{cfg.players} players on {rules.area.board.name} ({', '.join(regions)}), "
+        f"{rules.components.name} components; {len(deck.removed_unseen)} plants removed "
+        "unseen.",
+        None,
+        len(deck.removed_unseen),
+    )
+    state = state.log(
+        "order_set",
+        "Random player order for round 1: " + ", ".join(name(state, s) for s in seats) + ".",
+        None,
+        *seats,
+    )
+    # A map's Step 1 market may be larger than the deck preparation laid out (SET-26).
+    while len(state.market.plants) < rules.market_size(1) and (
+        state.market.top is not None or state.secret.deck
+    ):
+        state = market.draw(state)
+    return _start_auction(state)
+
+
+def _first_state(
+    rules: Ruleset,
+    regions: tuple[str, ...],
+    deck: DeckSetup,
+    seats: tuple[int, ...],
+    rng: RngState,
+) -> GameState:
+    """The state before the first phase 2: money, markets, an empty board (SET-02..SET-08)."""
+    cfg, comps = rules.config, rules.components
     on_market = comps.initial_market(cfg.map)
-    state = GameState(
+    return GameState(
         config=cfg,
         regions=regions,
         round=1,
@@ -89,24 +120,6 @@ def new_game(config: GameConfig | None = None, *, seed: int = 0) -> GameState:
         events=EMPTY_LOG,
         rules=rules,
     )
-    state = state.log(
-        "game_started",
-        f"{cfg.players} players on {rules.area.board.name} ({', '.join(regions)}), "
-        f"{comps.name} components; {len(deck.removed_unseen)} plants removed unseen.",
-        None,
-        len(deck.removed_unseen),
-    )
-    state = state.log(
-        "order_set",
-        "Random player order for round 1: " + ", ".join(name(state, s) for s in seats) + ".",
-        None,
-        *seats,
-    )
-    while len(state.market.plants) < rules.market_size(1) and (
-        state.market.top is not None or state.secret.deck
-    ):
-        state = market.draw(state)
-    return _start_auction(state)
 
 
 def current_player(state: GameState) -> int | None:

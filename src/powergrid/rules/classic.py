@@ -38,6 +38,11 @@ def fill_count(prices: tuple[int, ...], filled: list[int]) -> int:
     return count
 
 
+def income_table(rows: list[dict[str, Any]]) -> tuple[int, ...]:
+    """BUR-04: Elektro paid by cities powered, indexed 0..20 (more than 20 pays the last)."""
+    return tuple(int(r["income"]) for r in sorted(rows, key=lambda r: r["cities_powered"]))
+
+
 def _tables() -> dict[str, Any]:
     return load("tables.json")["classic"]  # type: ignore[no-any-return]
 
@@ -83,10 +88,7 @@ def _build() -> Components:
             (rows[k.value]["step1"], rows[k.value]["step2"], rows[k.value]["step3"])
             for k in RESOURCES
         )
-    income = tuple(
-        row["income"]
-        for row in sorted(t["income_by_cities_powered"], key=lambda r: r["cities_powered"])
-    )
+    income = income_table(t["income_by_cities_powered"])
     return Components(
         name="classic",
         version="1",

@@ -17,7 +17,7 @@ from powergrid.data import load
 from powergrid.enums import Resource
 from powergrid.plants import plants_from_json
 from powergrid.rules import Components, DeckSetup
-from powergrid.rules.classic import fill_count
+from powergrid.rules.classic import fill_count, income_table
 
 RESOURCES = (Resource.COAL, Resource.GAS, Resource.OIL, Resource.URANIUM)
 _RAW = load("plants_deluxe.json")
@@ -88,10 +88,7 @@ def _build() -> Components:
         for m in maps
         for n, rows in table[m].items()
     }
-    income = tuple(
-        row["income"]
-        for row in sorted(t["income_by_cities_powered"], key=lambda r: r["cities_powered"])
-    )
+    income = income_table(t["income_by_cities_powered"])
     return Components(
         name="deluxe",
         version="1",
