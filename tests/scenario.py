@@ -248,3 +248,30 @@ def held(state: GameState, seat: int) -> dict[str, int]:
     """A player's tokens per kind name, zeros left out."""
     p = state.players[seat]
     return {k.value: n for k, n in zip(state.rules.resources, p.resources, strict=True) if n}
+
+
+def pass_rest(state: GameState) -> GameState:
+    """Everyone still to act in phase 2 passes."""
+    while state.phase is Phase.AUCTION:
+        who = pg.current_player(state)
+        assert who is not None
+        state = pg.apply(state, pg.PassAuction(player=who))
+    return state
+
+
+def do_nothing(state: GameState) -> GameState:
+    """The player to act in phase 3, 4 or 5 buys, builds or powers nothing."""
+    who = pg.current_player(state)
+    assert who is not None
+    if state.phase is Phase.RESOURCES:
+        return pg.apply(state, pg.EndPurchase(player=who))
+    if state.phase is Phase.BUILDING:
+        return pg.apply(state, pg.EndBuild(player=who))
+    return pg.apply(state, pg.Power(player=who))
+
+
+def to_next_auction(state: GameState) -> GameState:
+    """Play phases 3-5 doing nothing until the next phase 2 begins."""
+    while state.phase is not Phase.AUCTION:
+        state = do_nothing(state)
+    return state

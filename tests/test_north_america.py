@@ -21,7 +21,7 @@ from powergrid.enums import Phase
 from powergrid.errors import Reason
 from powergrid.state import GameState
 from powergrid.testing import invariant_violations
-from tests.scenario import arrange, give, new, play
+from tests.scenario import arrange, do_nothing, give, new, pass_rest, play, to_next_auction
 
 A, B, C = 0, 1, 2
 COMPONENTS = ("classic", "deluxe")
@@ -108,33 +108,6 @@ def buy_alone(state: GameState, seat: int, plant: int, bid: int) -> GameState:
         assert who != seat
         state = pg.apply(state, pg.PassBid(player=who))
     assert plant in state.players[seat].plants
-    return state
-
-
-def pass_rest(state: GameState) -> GameState:
-    """Everyone still to act in phase 2 passes."""
-    while state.phase is Phase.AUCTION:
-        who = pg.current_player(state)
-        assert who is not None
-        state = pg.apply(state, pg.PassAuction(player=who))
-    return state
-
-
-def do_nothing(state: GameState) -> GameState:
-    """The player to act in phase 3, 4 or 5 buys, builds or powers nothing."""
-    who = pg.current_player(state)
-    assert who is not None
-    if state.phase is Phase.RESOURCES:
-        return pg.apply(state, pg.EndPurchase(player=who))
-    if state.phase is Phase.BUILDING:
-        return pg.apply(state, pg.EndBuild(player=who))
-    return pg.apply(state, pg.Power(player=who))
-
-
-def to_next_auction(state: GameState) -> GameState:
-    """Play phases 3-5 doing nothing until the next phase 2 begins."""
-    while state.phase is not Phase.AUCTION:
-        state = do_nothing(state)
     return state
 
 
