@@ -229,7 +229,8 @@ def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls, localns=_namespace())
 
 
-def _decode_attrs(cls: type, data: Any, path: str) -> Any:
+def _decode_attrs(cls: type, data: Any, path: str, given: dict[str, Any] | None = None) -> Any:
+    """Decode an attrs record field by field; ``given`` fields are passed in ready-made."""
     if not isinstance(data, dict):
         raise InvalidRecord(f"expected an object, not {_kind(data)}", path=path)
     fields = {a.name: a for a in attrs.fields(cls) if a.name != "rules"}
@@ -237,8 +238,10 @@ def _decode_attrs(cls: type, data: Any, path: str) -> Any:
     if unknown:
         raise InvalidRecord(f"unknown field {unknown[0]!r}", path=_join(path, unknown[0]))
     hints = _hints(cls)
-    kwargs: dict[str, Any] = {}
+    kwargs: dict[str, Any] = dict(given or {})
     for name, field in fields.items():
+        if name in kwargs:
+            continue
         if name not in data:
             if field.default is attrs.NOTHING:
                 raise InvalidRecord("missing field", path=_join(path, name))
@@ -358,21 +361,8 @@ def _decode_state(data: Any, path: str) -> GameState:
     except PowerGridError as err:
         raise InvalidRecord(str(err), path=_join(path, "regions")) from None
     board = _decode_board(data.get("board"), rules, _join(path, "board"))
-    fields = {a.name for a in attrs.fields(GameState)} - {"rules"}
-    unknown = sorted(set(data) - fields)
-    if unknown:
-        raise InvalidRecord(f"unknown field {unknown[0]!r}", path=_join(path, unknown[0]))
-    hints = _hints(GameState)
-    kwargs: dict[str, Any] = {"board": board, "rules": rules}
-    for a in attrs.fields(GameState):
-        if a.name in ("board", "rules"):
-            continue
-        if a.name not in data:
-            if a.default is attrs.NOTHING:
-                raise InvalidRecord("missing field", path=_join(path, a.name))
-            continue
-        kwargs[a.name] = _decode(hints[a.name], data[a.name], _join(path, a.name))
-    state = GameState(**kwargs)
+    ready = {"config": config, "regions": regions, "board": board, "rules": rules}
+    state: GameState = _decode_attrs(GameState, data, path, ready)
     problems = _shape_problems(state) or invariant_violations(state)
     if problems:
         raise InvalidRecord(f"the state breaks the rules: {problems[0]}", path=path)
