@@ -222,3 +222,18 @@ def test_strategies_build_valid_configs(data: st.DataObject) -> None:
     """The public strategies of powergrid.testing produce valid configurations."""
     config = data.draw(configs())
     assert 2 <= config.players <= 6
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        pg.GameConfig(players=3, map="europe"),
+        pg.GameConfig(players=5, map="north_america", components="classic"),
+    ],
+    ids=["3p-europe-deluxe", "5p-na-classic"],
+)
+def test_check_ruleset_passes_for_built_in_configs(config: pg.GameConfig) -> None:
+    """The public conformance run accepts the shipped rule modules."""
+    from powergrid.testing import check_ruleset
+
+    check_ruleset(config, games=2, seed=11)

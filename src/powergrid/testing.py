@@ -2,6 +2,8 @@
 
 ``invariant_violations(state)`` lists every broken invariant of a state;
 ``check_game`` plays a seeded random game and checks every step;
+``check_ruleset`` is the conformance run for a whole configuration (a third-party
+rule module runs it on its configs);
 ``configs()`` and ``seeds()`` are hypothesis strategies (hypothesis is imported
 only when they are called, so the library itself never needs it).
 """
@@ -198,3 +200,34 @@ def check_game(config: GameConfig, seed: int, policy_seed: int = 0) -> GameState
     if problems:
         raise AssertionError(f"at the end: {problems}")
     return final
+
+
+def check_ruleset(config: GameConfig, games: int = 10, *, seed: int = 0) -> None:
+    """Conformance run: seeded random games of ``config``, checked at every step.
+
+    For each game it asserts the invariants after every action (conservation of
+    plants, tokens and money's bounds, limits, market shape), that every listed
+    action applies, that the game ends with an outcome, that replaying the same
+    seed and actions gives an equal state, and that the final state and its
+    record survive a JSON round trip. Raises AssertionError on the first failure.
+    """
+    from powergrid.records import GameRecord, replay
+    from powergrid.serialize import from_json, to_json
+
+    for game in range(games):
+        actions: list[Action] = []
+        final: GameState | None = None
+        for state, action in playout(config, seed + game, seed + game):
+            problems = invariant_violations(state)
+            if problems:
+                raise AssertionError(f"game {game}, before {action}: {problems}")
+            actions.append(action)
+            final = state
+        record = GameRecord(config=config, seed=seed + game, actions=tuple(actions))
+        end = replay(record)
+        if final is not None and apply(final, actions[-1]) != end:
+            raise AssertionError(f"game {game}: replaying the record gives another state")
+        if end.result is None or invariant_violations(end):
+            raise AssertionError(f"game {game}: no outcome, or {invariant_violations(end)}")
+        if from_json(to_json(end)) != end or from_json(to_json(record)) != record:
+            raise AssertionError(f"game {game}: the JSON round trip changes the game")
