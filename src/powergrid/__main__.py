@@ -154,22 +154,6 @@ def bot_states(
         yield state
 
 
-def play_game(
-    state: GameState,
-    bots: Sequence[Bot],
-    out: TextIO,
-    *,
-    quiet: bool,
-    played: list[Action] | None = None,
-) -> GameState:
-    """Play ``state`` to the end with one bot per seat, printing round summaries.
-
-    The actions chosen are appended to ``played`` if given. Raises
-    ``RuntimeError`` if the game exceeds :data:`MAX_ACTIONS` actions.
-    """
-    return narrate(state, bot_states(state, bots, played), out, quiet=quiet)
-
-
 def _play(args: argparse.Namespace, kinds: list[str], out: TextIO) -> int:
     config = GameConfig(players=args.players, map=args.map)
     state = new_game(config, seed=args.seed)

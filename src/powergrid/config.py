@@ -149,4 +149,4 @@ def _validate(cfg: GameConfig) -> None:
         # Imported here (not at module level): powergrid.rules imports this module.
         from powergrid.network import validate_regions
 
-        validate_regions(cfg.map, cfg.regions, cfg.players)
+        validate_regions(cfg, cfg.regions)

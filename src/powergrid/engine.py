@@ -56,7 +56,7 @@ def new_game(config: GameConfig | None = None, *, seed: int = 0) -> GameState:
         raise TypeError(f"seed must be an int, not {type(seed).__name__}")
     rng = RngState(seed)
     if cfg.regions is None:
-        regions, rng = rng.choice(connected_region_sets(cfg.map, regions_needed(cfg.players)))
+        regions, rng = rng.choice(connected_region_sets(cfg.map, regions_needed(cfg)))
     else:
         regions = tuple(sorted(cfg.regions))
     rules = ruleset_for(cfg, regions)

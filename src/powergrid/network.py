@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from powergrid.config import GameConfig
 from powergrid.data import load
 from powergrid.errors import RulesConfigError
 
@@ -78,10 +79,15 @@ def load_map(map_id: str) -> MapData:
     )
 
 
-def regions_needed(players: int) -> int:
-    """How many regions the play area has for a player count (SET-12, SET-23)."""
-    rows = load("tables.json")["classic"]["setup_by_players"]
-    return int(next(r["regions"] for r in rows if r["players"] == players))
+def regions_needed(config: GameConfig) -> int:
+    """How many regions the play area has, from the component set's player-count table.
+
+    SET-12 (classic) and SET-23 (Deluxe) give the same counts today; each set's
+    own table is read so neither silently borrows the other's.
+    """
+    from powergrid.rules import components_for  # rules imports this module
+
+    return int(components_for(config.components).setup_rows[config.players]["regions"])
 
 
 @functools.cache
@@ -96,11 +102,12 @@ def connected_region_sets(map_id: str, size: int) -> tuple[tuple[str, ...], ...]
     return tuple(found)
 
 
-def validate_regions(map_id: str, regions: Sequence[str], players: int) -> None:
+def validate_regions(config: GameConfig, regions: Sequence[str]) -> None:
     """Raise RulesConfigError unless ``regions`` is a valid play area (SET-04)."""
-    board = load_map(map_id)
+    board = load_map(config.map)
+    players = config.players
     valid = ", ".join(board.regions)
-    need = regions_needed(players)
+    need = regions_needed(config)
     unknown = [r for r in regions if r not in board.regions]
     if unknown:
         raise RulesConfigError(

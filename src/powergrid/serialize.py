@@ -356,7 +356,7 @@ def _decode_state(data: Any, path: str) -> GameState:
     try:
         from powergrid.network import validate_regions
 
-        validate_regions(config.map, regions, config.players)
+        validate_regions(config, regions)
         rules = ruleset_for(config, tuple(sorted(regions)))
     except PowerGridError as err:
         raise InvalidRecord(str(err), path=_join(path, "regions")) from None

@@ -181,11 +181,7 @@ class GameState:
 
     def log(self, kind: str, text: str, player: int | None = None, *values: int) -> GameState:
         """A copy of this state with one event appended to the log."""
-        from powergrid.events import Event
-
-        return evolve(
-            self, events=self.events.append(Event(kind, self.round, text, player, values))
-        )
+        return evolve(self, events=self.noted(kind, text, player, *values))
 
 
 _FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}

@@ -238,13 +238,6 @@ def _sell(state: GameState, seat: int, plant: int, price: int) -> GameState:
     state = state.rules.hook("after_purchase")(state, plant)
     if len(p.plants) > state.rules.max_plants:
         return evolve(state, discard=seat, new_plant=plant)
-    return _replace(state)
-
-
-def _replace(state: GameState) -> GameState:
-    """AUC-10: draw a replacement, unless the classic Step 3 freeze holds (STP-05)."""
-    if market.frozen(state):
-        return state
     return market.draw(state)
 
 
@@ -367,4 +360,4 @@ def _discard(state: GameState, action: DiscardPlant) -> GameState:
         action.plant,
         *drop,
     )
-    return _replace(state)
+    return market.draw(state)

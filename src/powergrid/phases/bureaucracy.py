@@ -84,7 +84,7 @@ def _options(
     for r in range(len(owned) + 1):
         for plants in itertools.combinations(owned, r):
             burns = tuple(rules.plant_burns[n] for n in plants)
-            room = _residual(rules.plant_slots, owned, plants)
+            room = _residual(rules.plant_slots, owned, plants) if shared else ()
             for use in sorted(_consumptions(burns, nk)):
                 if all(u <= h for u, h in zip(use, held, strict=True)) and (
                     not shared or fits(room, tuple(h - u for h, u in zip(held, use, strict=True)))

@@ -31,10 +31,10 @@ def price(state: GameState, kind: int, count: int) -> int:
     return sum(prices[start : start + count])
 
 
-def _storable(state: GameState, seat: int, kind: int) -> int:
+def _room(state: GameState, seat: int) -> tuple[int, ...]:
+    """RES-05: per kind, how many more tokens the player's plants could store."""
     p = state.players[seat]
-    slots = tuple(state.rules.plant_slots[n] for n in p.plants)
-    return free_room(slots, p.resources)[kind]
+    return free_room(tuple(state.rules.plant_slots[n] for n in p.plants), p.resources)
 
 
 def _affordable(state: GameState, seat: int, kind: int, limit: int) -> int:
@@ -53,8 +53,7 @@ def legal(state: GameState) -> tuple[Action, ...]:
     seat = current(state)
     if seat is None:
         return ()
-    p = state.players[seat]
-    room = free_room(tuple(state.rules.plant_slots[n] for n in p.plants), p.resources)
+    room = _room(state, seat)
     most = tuple(
         _affordable(state, seat, i, limit) if limit else 0
         for i, limit in enumerate(map(min, state.resources.market, room))
@@ -102,7 +101,7 @@ def _buy_tokens(state: GameState, action: BuyResource) -> GameState:
             Reason.MARKET_SHORT,
             action,
         )
-    room = _storable(state, seat, i)
+    room = _room(state, seat)[i]
     if count > room:
         illegal(
             f"{name(state, seat)}'s plants can store only {room} more {kind.value} (RES-05)",
@@ -127,8 +126,3 @@ def _buy_tokens(state: GameState, action: BuyResource) -> GameState:
         resources=evolve(res, market=mkt),
         events=state.noted("resources_bought", text, seat, i, count, cost),
     )
-
-
-def kind_of(state: GameState, kind: Resource) -> int:
-    """Index of a resource kind in this game's tuples."""
-    return state.rules.resources.index(kind)

@@ -179,26 +179,24 @@ def _module_list(config: GameConfig) -> tuple[RuleModule, Components]:
     return map_module(config.map), components_for(config.components)
 
 
-def ruleset_modules(config: GameConfig) -> tuple[tuple[str, str], ...]:
-    """``(name, version)`` of the base, component and map modules a config plays with."""
+def _compose(config: GameConfig) -> tuple[Components, tuple[RuleModule, ...]]:
+    """The component set and the modules in composition order: base, edition, map."""
     from powergrid.rules import base
 
     map_module, comps = _module_list(config)
-    return (
-        (base.MODULE.name, base.MODULE.version),
-        (comps.name, comps.version),
-        (map_module.name, map_module.version),
-    )
+    edition = RuleModule(name=comps.name, version=comps.version, hooks=comps.hooks)
+    return comps, (base.MODULE, edition, map_module)
+
+
+def ruleset_modules(config: GameConfig) -> tuple[tuple[str, str], ...]:
+    """``(name, version)`` of the base, component and map modules a config plays with."""
+    return tuple((m.name, m.version) for m in _compose(config)[1])
 
 
 @functools.cache
 def ruleset_for(config: GameConfig, regions: tuple[str, ...]) -> Ruleset:
     """The composed rules of a game on the given play area (cached)."""
-    from powergrid.rules import base
-
-    map_module, comps = _module_list(config)
-    edition = RuleModule(name=comps.name, version=comps.version, hooks=comps.hooks)
-    modules = (base.MODULE, edition, map_module)
+    comps, modules = _compose(config)
     hooks: dict[str, Callable[..., Any]] = {}
     for module in modules:
         for name, fn in module.hooks.items():
