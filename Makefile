@@ -10,7 +10,7 @@ $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e . \
-		"pytest>=8" "hypothesis>=6.100" "jsonschema>=4.18" "ruff>=0.6" "mypy>=1.11" \
+		"pytest>=8" "hypothesis>=6.100" "jsonschema>=4.18" "cloudpickle>=3" "ruff>=0.6" "mypy>=1.11" \
 		"sphinx>=7" furo "myst-parser>=3"
 	touch $(STAMP)
 

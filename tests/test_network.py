@@ -15,8 +15,9 @@ from pathlib import Path
 import pytest
 
 import powergrid as pg
+from powergrid.catalog import load_map
 from powergrid.enums import Phase
-from powergrid.network import INF, connected_region_sets, load_map, play_area
+from powergrid.network import INF, connected_region_sets, play_area
 from powergrid.state import GameState
 from tests.scenario import arrange, give, new, play
 

@@ -41,9 +41,8 @@ from powergrid.plants import Plant
 from powergrid.records import GameRecord, replay
 from powergrid.serialize import from_json, to_json
 from powergrid.state import GameState, PlayerState
+from powergrid.version import __version__
 from powergrid.views import PlayerView, PublicView, public_view, view
-
-__version__ = "0.1.0"
 
 __all__ = [
     "Action",

@@ -2,30 +2,15 @@
 
 from __future__ import annotations
 
-from importlib import resources
+from collections.abc import Sequence
 
 import attrs
 
+from powergrid.catalog import COMPONENT_SETS, MAPS, component_maps, load_map, regions_needed
 from powergrid.errors import RulesConfigError
 
+__all__ = ["COMPONENT_SETS", "KNOWN_MODULES", "MAPS", "OPTIONS", "GameConfig", "validate_regions"]
 
-def _discover_maps() -> tuple[str, ...]:
-    """Maps that have both a board (``data/maps/<id>.json``) and a module (``rules/<id>.py``).
-
-    Adding a map is therefore one data file plus one small rule module; nothing
-    else in the package names the maps.
-    """
-    root = resources.files("powergrid")
-    boards = {
-        p.name[:-5] for p in root.joinpath("data", "maps").iterdir() if p.name.endswith(".json")
-    }
-    modules = {p.name[:-3] for p in root.joinpath("rules").iterdir() if p.name.endswith(".py")}
-    return tuple(sorted(boards & modules))
-
-
-#: The maps this installation can play (discovered from package data, see above).
-MAPS = _discover_maps()
-COMPONENT_SETS = ("classic", "deluxe")
 #: Rule switches a config may turn on; each is documented in the rules docs.
 OPTIONS = {
     "seed_thresholds": (
@@ -64,7 +49,7 @@ class GameConfig:
     :class:`~powergrid.RulesConfigError` naming that field (SET-01).
 
     - ``players``: 2 to 6 seats (SET-01).
-    - ``map``: a map id from :data:`powergrid.config.MAPS`: ``europe`` (default) or
+    - ``map``: a map id from :data:`powergrid.catalog.MAPS`: ``europe`` (default) or
       ``north_america`` (CON-02).
     - ``components``: ``"deluxe"`` (the default: coal, gas, oil, uranium and the
       Deluxe plant deck, market and refill cards these two maps come with) or
@@ -91,15 +76,19 @@ class GameConfig:
 
 def _check_combination(cfg: GameConfig) -> None:
     """A component set may only know some maps (Deluxe refill cards exist per map)."""
-    from powergrid.rules import components_for
-
-    maps = components_for(cfg.components).maps
+    maps = component_maps(cfg.components)
     if maps is not None and cfg.map not in maps:
         raise RulesConfigError(
             f"the {cfg.components} components have no refill card or initial market for map "
             f"{cfg.map!r} (they know {', '.join(sorted(maps))})",
             field="components",
         )
+    for opt in ("seed_thresholds",):
+        if opt in cfg.options and cfg.components != "classic":
+            raise RulesConfigError(
+                f"option {opt!r} belongs to the classic component set ({OPTIONS[opt]})",
+                field="options",
+            )
 
 
 def _validate(cfg: GameConfig) -> None:
@@ -134,10 +123,6 @@ def _validate(cfg: GameConfig) -> None:
                 field="options",
             )
     _check_combination(cfg)
-    if "seed_thresholds" in cfg.options and cfg.components != "classic":
-        raise RulesConfigError(
-            "option 'seed_thresholds' belongs to the classic component set", field="options"
-        )
     if cfg.names is not None:
         if len(cfg.names) != cfg.players:
             raise RulesConfigError(
@@ -146,7 +131,35 @@ def _validate(cfg: GameConfig) -> None:
         if not all(isinstance(n, str) and n for n in cfg.names):
             raise RulesConfigError("every name must be a non-empty string", field="names")
     if cfg.regions is not None:
-        # Imported here (not at module level): powergrid.rules imports this module.
-        from powergrid.network import validate_regions
-
         validate_regions(cfg, cfg.regions)
+
+
+def validate_regions(config: GameConfig, regions: Sequence[str]) -> None:
+    """Raise RulesConfigError unless ``regions`` is a valid play area for ``config`` (SET-04)."""
+    board = load_map(config.map)
+    valid = ", ".join(board.regions)
+    need = regions_needed(config.components, config.players)
+    unknown = [r for r in regions if r not in board.regions]
+    if unknown:
+        raise RulesConfigError(
+            f"unknown region(s) {', '.join(map(repr, unknown))} on {board.name}; "
+            f"valid regions: {valid}",
+            field="regions",
+        )
+    if len(set(regions)) != len(regions):
+        raise RulesConfigError(
+            f"a region is named twice in {', '.join(regions)}; valid regions: {valid}",
+            field="regions",
+        )
+    if len(regions) != need:
+        raise RulesConfigError(
+            f"{config.players} players play in {need} regions, not {len(regions)} (SET-12); "
+            f"valid regions: {valid}",
+            field="regions",
+        )
+    if not board.regions_connected(regions):
+        raise RulesConfigError(
+            f"regions {', '.join(regions)} are not connected to each other (SET-04); "
+            f"valid regions: {valid}",
+            field="regions",
+        )

@@ -10,16 +10,18 @@ from types import ModuleType
 
 from powergrid import market
 from powergrid.actions import ACTION_TYPES, Action
+from powergrid.catalog import regions_needed
 from powergrid.chance import RngState
 from powergrid.config import GameConfig
 from powergrid.enums import Phase
 from powergrid.errors import IllegalAction, Reason
 from powergrid.events import EMPTY_LOG
-from powergrid.network import connected_region_sets, regions_needed
+from powergrid.network import connected_region_sets
 from powergrid.outcome import Outcome, Score, rank
 from powergrid.phases import auction, building, bureaucracy, order, resources
 from powergrid.phases.common import illegal, name
-from powergrid.rules import DeckSetup, Ruleset, ruleset_for
+from powergrid.rules import DeckSetup
+from powergrid.ruleset import Ruleset, ruleset_for
 from powergrid.state import (
     Board,
     GameState,
@@ -56,13 +58,15 @@ def new_game(config: GameConfig | None = None, *, seed: int = 0) -> GameState:
         raise TypeError(f"seed must be an int, not {type(seed).__name__}")
     rng = RngState(seed)
     if cfg.regions is None:
-        regions, rng = rng.choice(connected_region_sets(cfg.map, regions_needed(cfg)))
+        regions, rng = rng.choice(
+            connected_region_sets(cfg.map, regions_needed(cfg.components, cfg.players))
+        )
     else:
         regions = tuple(sorted(cfg.regions))
     rules = ruleset_for(cfg, regions)
     deck = rules.components.prepare_deck(cfg, rng, rules.market_size(1))
     seats, rng = deck.rng.shuffle(range(cfg.players))  # SET-05: random order for round 1
-    state = _first_state(rules, regions, deck, seats, rng)
+    state = _first_state(cfg, rules, regions, deck, seats, rng)
     state = state.log(
         "game_started",
         f"{cfg.players} players on {rules.area.board.name} ({', '.join(regions)}), "
@@ -86,6 +90,7 @@ def new_game(config: GameConfig | None = None, *, seed: int = 0) -> GameState:
 
 
 def _first_state(
+    cfg: GameConfig,
     rules: Ruleset,
     regions: tuple[str, ...],
     deck: DeckSetup,
@@ -93,7 +98,7 @@ def _first_state(
     rng: RngState,
 ) -> GameState:
     """The state before the first phase 2: money, markets, an empty board (SET-02..SET-08)."""
-    cfg, comps = rules.config, rules.components
+    comps = rules.components
     on_market = comps.initial_market(cfg.map)
     return GameState(
         config=cfg,

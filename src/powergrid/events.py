@@ -6,7 +6,8 @@ the previous state, so a long game never copies its history per action.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 import attrs
 
@@ -79,6 +80,26 @@ class EventLog:
 
     def __repr__(self) -> str:
         return f"EventLog(<{self._len} events>)"
+
+    # A log is a value: it pickles as its flat tuple of events (pickling the
+    # linked nodes would recurse once per event and overflow the stack in a
+    # long game), and copying an immutable log may return the log itself.
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (log_of, (self.as_tuple(),))
+
+    def __copy__(self) -> EventLog:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> EventLog:
+        return self
+
+
+def log_of(events: Iterable[Event]) -> EventLog:
+    """The log holding ``events`` in order (the inverse of :meth:`EventLog.as_tuple`)."""
+    log = EMPTY_LOG
+    for event in events:
+        log = log.append(event)
+    return log
 
 
 EMPTY_LOG = EventLog()

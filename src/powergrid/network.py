@@ -1,8 +1,9 @@
 """Map graphs, play areas and connection costs (BLD-04, BLD-07, SET-04).
 
-Maps are data (``data/maps/*.json``). A :class:`PlayArea` is a map restricted to
-the chosen regions; its all-pairs cheapest connection costs are computed once per
-(map, regions) and cached, so building never searches a graph per action.
+Maps are data (``data/maps/*.json``, read by :mod:`powergrid.catalog`). A
+:class:`PlayArea` is a map restricted to the chosen regions; its all-pairs
+cheapest connection costs are computed once per (map, regions) and cached, so
+building never searches a graph per action.
 """
 
 from __future__ import annotations
@@ -10,84 +11,12 @@ from __future__ import annotations
 import functools
 import heapq
 import itertools
-from collections.abc import Iterable, Sequence
 
 import attrs
 
-from powergrid.config import GameConfig
-from powergrid.data import load
-from powergrid.errors import RulesConfigError
+from powergrid.catalog import MapData, load_map
 
 INF = 10**9
-
-
-@attrs.frozen(eq=False)
-class MapData:
-    """A whole board: cities, regions and connections, as read from package data."""
-
-    id: str
-    name: str
-    cities: tuple[str, ...]
-    city_names: tuple[str, ...]
-    city_region: tuple[str, ...]
-    regions: tuple[str, ...]
-    edges: tuple[tuple[int, int, int], ...]
-    region_neighbours: dict[str, frozenset[str]]
-    index: dict[str, int]
-
-    def regions_connected(self, regions: Iterable[str]) -> bool:
-        """Whether the given regions form one connected group (SET-04)."""
-        chosen = set(regions)
-        if not chosen:
-            return False
-        start = next(iter(chosen))
-        seen = {start}
-        todo = [start]
-        while todo:
-            for nb in self.region_neighbours[todo.pop()]:
-                if nb in chosen and nb not in seen:
-                    seen.add(nb)
-                    todo.append(nb)
-        return seen == chosen
-
-
-@functools.cache
-def load_map(map_id: str) -> MapData:
-    """Return the board ``map_id`` (``data/maps/<map_id>.json``), cached."""
-    raw = load(f"maps/{map_id}.json")
-    cities = tuple(c["id"] for c in raw["cities"])
-    index = {c: i for i, c in enumerate(cities)}
-    regions = tuple(r["id"] for r in raw["regions"])
-    edges = tuple((index[e["a"]], index[e["b"]], int(e["cost"])) for e in raw["connections"])
-    city_region = tuple(c["region"] for c in raw["cities"])
-    neighbours: dict[str, set[str]] = {r: set() for r in regions}
-    for a, b, _ in edges:
-        ra, rb = city_region[a], city_region[b]
-        if ra != rb:
-            neighbours[ra].add(rb)
-            neighbours[rb].add(ra)
-    return MapData(
-        id=map_id,
-        name=raw["name"],
-        cities=cities,
-        city_names=tuple(c["name"] for c in raw["cities"]),
-        city_region=city_region,
-        regions=regions,
-        edges=edges,
-        region_neighbours={r: frozenset(n) for r, n in neighbours.items()},
-        index=index,
-    )
-
-
-def regions_needed(config: GameConfig) -> int:
-    """How many regions the play area has, from the component set's player-count table.
-
-    SET-12 (classic) and SET-23 (Deluxe) give the same counts today; each set's
-    own table is read so neither silently borrows the other's.
-    """
-    from powergrid.rules import components_for  # rules imports this module
-
-    return int(components_for(config.components).setup_rows[config.players]["regions"])
 
 
 @functools.cache
@@ -100,38 +29,6 @@ def connected_region_sets(map_id: str, size: int) -> tuple[tuple[str, ...], ...]
         if board.regions_connected(combo)
     ]
     return tuple(found)
-
-
-def validate_regions(config: GameConfig, regions: Sequence[str]) -> None:
-    """Raise RulesConfigError unless ``regions`` is a valid play area (SET-04)."""
-    board = load_map(config.map)
-    players = config.players
-    valid = ", ".join(board.regions)
-    need = regions_needed(config)
-    unknown = [r for r in regions if r not in board.regions]
-    if unknown:
-        raise RulesConfigError(
-            f"unknown region(s) {', '.join(map(repr, unknown))} on {board.name}; "
-            f"valid regions: {valid}",
-            field="regions",
-        )
-    if len(set(regions)) != len(regions):
-        raise RulesConfigError(
-            f"a region is named twice in {', '.join(regions)}; valid regions: {valid}",
-            field="regions",
-        )
-    if len(regions) != need:
-        raise RulesConfigError(
-            f"{players} players play in {need} regions, not {len(regions)} (SET-12); "
-            f"valid regions: {valid}",
-            field="regions",
-        )
-    if not board.regions_connected(regions):
-        raise RulesConfigError(
-            f"regions {', '.join(regions)} are not connected to each other (SET-04); "
-            f"valid regions: {valid}",
-            field="regions",
-        )
 
 
 @attrs.frozen(eq=False)

@@ -16,16 +16,13 @@ from powergrid.actions import ACTION_TYPES, Action
 from powergrid.config import GameConfig
 from powergrid.engine import apply, new_game
 from powergrid.errors import IllegalAction, InvalidRecord
+from powergrid.ruleset import ruleset_modules
 from powergrid.state import GameState
-
-FORMAT = 1
+from powergrid.version import FORMAT, __version__
 
 
 def module_versions(config: GameConfig) -> tuple[tuple[str, str], ...]:
     """The ``(name, version)`` of every rule module a config plays with, and the library's."""
-    from powergrid import __version__
-    from powergrid.rules import ruleset_modules
-
     return (("powergrid", __version__), *ruleset_modules(config))
 
 
@@ -47,7 +44,8 @@ class GameRecord:
     """A whole game as config, seed and the list of actions played.
 
     ``versions`` maps ``"powergrid"`` and each rule module's name to its version;
-    it defaults to this library's. ``format`` is the record format (1).
+    it defaults to this library's. ``format`` is the record format
+    (:data:`powergrid.version.FORMAT`; older documents are upgraded on reading).
     """
 
     config: GameConfig

@@ -28,7 +28,8 @@ from powergrid.chance import RngState
 from powergrid.config import GameConfig
 from powergrid.enums import Phase, Resource
 from powergrid.errors import InvalidRecord, PowerGridError
-from powergrid.events import EMPTY_LOG, Event, EventLog
+from powergrid.events import Event, EventLog, log_of
+from powergrid.invariants import invariant_violations
 from powergrid.outcome import Outcome, Score
 from powergrid.state import (
     AuctionState,
@@ -39,8 +40,8 @@ from powergrid.state import (
     ResourceMarket,
     Secret,
 )
+from powergrid.version import FORMAT, READABLE_FORMATS
 
-FORMAT = 1
 ACTIONS: dict[str, type] = {cls.__name__: cls for cls in ACTION_TYPES}
 
 
@@ -62,7 +63,7 @@ def _records() -> dict[str, type]:
 @functools.cache
 def _namespace() -> dict[str, Any]:
     from powergrid.records import GameRecord
-    from powergrid.rules import Ruleset
+    from powergrid.ruleset import Ruleset
     from powergrid.views import PlayerView, PublicView
 
     names: dict[str, Any] = {
@@ -193,9 +194,11 @@ def _from_data(data: Any) -> Any:
     if not isinstance(data, dict):
         raise InvalidRecord(f"a document must be a JSON object, not {_kind(data)}")
     fmt = data.get("format")
-    if type(fmt) is not int or fmt != FORMAT:
+    if type(fmt) is not int or fmt not in READABLE_FORMATS:
+        readable = " and ".join(map(str, READABLE_FORMATS))
         raise InvalidRecord(
-            f"unknown format version {fmt!r}; this library reads format {FORMAT}", path="format"
+            f"unknown format version {fmt!r}; this library reads formats {readable}",
+            path="format",
         )
     name = data.get("type")
     cls = _records().get(name) if isinstance(name, str) else None
@@ -320,10 +323,7 @@ def _decode_type(tp: type, value: Any, path: str) -> Any:
     if tp is EventLog:
         if not isinstance(value, list):
             raise InvalidRecord(f"expected a list, not {_kind(value)}", path=path)
-        log = EMPTY_LOG
-        for i, item in enumerate(value):
-            log = log.append(_decode_attrs(Event, item, _join(path, i)))
-        return log
+        return log_of(_decode_attrs(Event, item, _join(path, i)) for i, item in enumerate(value))
     decoder = _DECODERS.get(tp)
     if decoder is not None:
         return decoder(value, path)
@@ -346,15 +346,14 @@ def _decode_action(value: Any, path: str) -> Action:
 
 
 def _decode_state(data: Any, path: str) -> GameState:
-    from powergrid.rules import ruleset_for
-    from powergrid.testing import invariant_violations
+    from powergrid.ruleset import ruleset_for
 
     if not isinstance(data, dict):
         raise InvalidRecord(f"expected an object, not {_kind(data)}", path=path)
     config = _decode_attrs(GameConfig, data.get("config"), _join(path, "config"))
     regions = _decode(tuple[str, ...], data.get("regions"), _join(path, "regions"))
     try:
-        from powergrid.network import validate_regions
+        from powergrid.config import validate_regions
 
         validate_regions(config, regions)
         rules = ruleset_for(config, tuple(sorted(regions)))

@@ -28,7 +28,7 @@ T = TypeVar("T")
 
 if TYPE_CHECKING:
     from powergrid.outcome import Outcome
-    from powergrid.rules import Ruleset
+    from powergrid.ruleset import Ruleset
 
 
 @attrs.frozen
@@ -45,7 +45,7 @@ class PlayerState:
     """One seat: money, plants (ascending), tokens per resource kind, cities in build order.
 
     ``resources`` is aligned with the game's resource kinds
-    (:attr:`powergrid.rules.Ruleset.resources`).
+    (:attr:`powergrid.ruleset.Ruleset.resources`).
     """
 
     seat: int
@@ -160,6 +160,15 @@ class GameState:
     end_triggered: bool = False
     result: Outcome | None = None
     rules: Ruleset = attrs.field(default=None, eq=False, repr=False)
+
+    # A state is an immutable value: a copy may be the state itself. Pickling
+    # needs nothing special: the event log pickles flat and the ruleset by
+    # reference (powergrid.ruleset).
+    def __copy__(self) -> GameState:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
+        return self
 
     def player(self, seat: int) -> PlayerState:
         """The :class:`PlayerState` of ``seat``."""

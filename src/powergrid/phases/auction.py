@@ -23,7 +23,7 @@ from powergrid.actions import (
 from powergrid.enums import Resource
 from powergrid.errors import Reason
 from powergrid.phases.common import illegal, name, next_in
-from powergrid.rules import Ruleset
+from powergrid.ruleset import Ruleset
 from powergrid.state import AuctionState, GameState, evolve
 from powergrid.storage import fits
 
@@ -81,7 +81,11 @@ def _last_player(state: GameState) -> bool:
 
 
 def _may_pass_phase(state: GameState, seat: int) -> bool:
-    """AUC-13: no passing in round 1, unless no actual plant is affordable at all."""
+    """AUC-13: no passing in round 1, unless no actual plant is affordable at all (OQ-33).
+
+    With nothing affordable (or an empty actual market) AUC-13 cannot be
+    satisfied; OQ-33 lets that player pass so the game can go on.
+    """
     if state.round > 1:
         return True
     money = state.players[seat].money

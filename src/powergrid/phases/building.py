@@ -133,6 +133,8 @@ def _build_house(state: GameState, action: Build) -> GameState:
         events=state.noted("house_built", text, seat, i, cost),
     )
     count = p.city_count
+    # OQ-32: the Step 2 start runs before the too-small check of the same house;
+    # its removal may take the too-small plant, so one event removes one plant.
     if state.step == 1 and count >= state.rules.step2_cities:  # STP-01, STP-04
         state = market.start_step2(state)
     if count >= state.rules.end_cities and not state.end_triggered:  # END-01

@@ -10,7 +10,7 @@ from powergrid import market
 from powergrid.actions import Action, Amounts, Power, trusted
 from powergrid.errors import Reason
 from powergrid.phases.common import illegal, name, next_in
-from powergrid.rules import Ruleset
+from powergrid.ruleset import Ruleset
 from powergrid.state import GameState, evolve
 from powergrid.storage import Slots, fits
 

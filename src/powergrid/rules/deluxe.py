@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from powergrid.catalog import component_maps
 from powergrid.chance import RngState
 from powergrid.config import GameConfig
 from powergrid.data import load
@@ -74,10 +75,9 @@ def _build() -> Components:
     )
     fills = t["resource_market"]["initial_fill_by_map"]
     table = t["refill_table"]
-    # Deluxe fills and refill cards are printed per map: only maps with both play.
-    maps = frozenset(m for m in table if isinstance(table[m], dict)) & frozenset(
-        m for m in fills if isinstance(fills[m], dict)
-    )
+    maps = component_maps("deluxe")  # only maps with both a fill and a refill card
+    if maps is None:
+        raise ValueError("the Deluxe fill and refill tables must be printed per map")
     initial = {
         m: tuple(fill_count(prices[i], _span(fills[m][k.value])) for i, k in enumerate(RESOURCES))
         for m in maps

@@ -1,0 +1,161 @@
+"""The composed rules of one game: :class:`Ruleset` and :func:`ruleset_for`.
+
+Composition order (DESIGN: Rule modules): ``base``, the component set, the
+board's map module, then the config's extra modules.
+
+A ruleset is built once per (game-defining config, play area) and cached in a
+bounded cache; states refer to it, so the map and the tables never travel with
+each state. Pickling a ruleset stores only that key, and unpickling rebuilds it
+from the installed rule modules: a ruleset travels by reference, never by
+content (its hooks are functions that need not be picklable).
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import attrs
+
+from powergrid.config import GameConfig
+from powergrid.enums import Resource
+from powergrid.errors import RulesConfigError
+from powergrid.network import PlayArea, play_area
+from powergrid.plants import Plant
+from powergrid.rules import HOOKS, Components, RuleModule, base
+from powergrid.storage import accept_mask
+
+#: How many composed rulesets stay cached; each is small, but a long-lived
+#: process that plays many configurations and play areas must not grow forever.
+CACHE_SIZE = 128
+
+
+@attrs.frozen(eq=False)
+class Ruleset:
+    """Everything fixed for one game: config, play area, components and hooks.
+
+    Built once per game-defining config and play area (see the module
+    docstring); ``config`` is that game-defining part, without names.
+    """
+
+    config: GameConfig
+    area: PlayArea
+    components: Components
+    modules: tuple[RuleModule, ...]
+    hooks: Mapping[str, Callable[..., Any]]
+    plant_slots: Mapping[int, tuple[int, int]]
+    plant_burns: Mapping[int, tuple[int, int]]
+    step2_cities: int
+    end_cities: int
+    max_plants: int
+    future_step1: int
+
+    def market_size(self, step: int) -> int:
+        """Cards the plant market holds in a Step when the deck can fill it (CON-07)."""
+        return 6 if step == 3 else 4 + (self.future_step1 if step == 1 else 4)
+
+    def refill_rows(self) -> tuple[tuple[int, int, int], ...]:
+        """Tokens added per kind in phase 5, for Steps 1, 2, 3 (BUR-05, BUR-06)."""
+        return self.components.refill(self.config.map, self.config.players)
+
+    @property
+    def resources(self) -> tuple[Resource, ...]:
+        """The resource kinds of this game, in the order used by state tuples."""
+        return self.components.resources
+
+    def plant(self, number: int) -> Plant:
+        """The plant card with this number."""
+        return self.components.plants[number]
+
+    def hook(self, name: str) -> Callable[..., Any]:
+        """The hook function in force for ``name``."""
+        return self.hooks[name]
+
+    def kind_index(self, kind: Resource) -> int:
+        """Position of a resource kind in state tuples."""
+        return self.components.resources.index(kind)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # By reference: the key that rebuilds it (see the module docstring).
+        return (ruleset_for, (self.config, self.area.regions))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Ruleset:
+        return self  # immutable, and its hooks are shared functions anyway
+
+
+def components_for(name: str) -> Components:
+    """The component set called ``name`` (``"classic"`` or ``"deluxe"``)."""
+    module = importlib.import_module(f"powergrid.rules.{name}")
+    return module.COMPONENTS  # type: ignore[no-any-return]
+
+
+def map_module(map_id: str) -> RuleModule:
+    """The rule module of a map: ``powergrid.rules.<map_id>.MODULE``."""
+    module = importlib.import_module(f"powergrid.rules.{map_id}")
+    return module.MODULE  # type: ignore[no-any-return]
+
+
+def _compose(config: GameConfig) -> tuple[Components, tuple[RuleModule, ...]]:
+    """The component set and the modules in composition order: base, edition, map."""
+    comps = components_for(config.components)
+    edition = RuleModule(name=comps.name, version=comps.version, hooks=comps.hooks)
+    return comps, (base.MODULE, edition, map_module(config.map))
+
+
+def ruleset_modules(config: GameConfig) -> tuple[tuple[str, str], ...]:
+    """``(name, version)`` of the base, component and map modules a config plays with."""
+    return tuple((m.name, m.version) for m in _compose(config)[1])
+
+
+def ruleset_for(config: GameConfig, regions: tuple[str, ...]) -> Ruleset:
+    """The composed rules of a game on the given play area (cached, see CACHE_SIZE).
+
+    Display names and the config's own region choice do not change the rules,
+    so configs that differ only there share one ruleset; ``Ruleset.config``
+    is therefore the game-defining part of the config, not the game's own
+    (read that from ``GameState.config``).
+    """
+    key = attrs.evolve(config, names=None, regions=None)
+    return _build(key, tuple(sorted(regions)))
+
+
+@functools.lru_cache(maxsize=CACHE_SIZE)
+def _build(config: GameConfig, regions: tuple[str, ...]) -> Ruleset:
+    comps, modules = _compose(config)
+    hooks: dict[str, Callable[..., Any]] = {}
+    for module in modules:
+        for name, fn in module.hooks.items():
+            if name not in HOOKS:
+                raise RulesConfigError(
+                    f"rule module {module.name!r} defines unknown hook {name!r}", field="modules"
+                )
+            hooks[name] = fn
+    row = comps.setup_rows[config.players]
+    seed_values = "seed_thresholds" in config.options
+    step2 = (
+        row.get("step2_cities_seed", row["step2_cities"]) if seed_values else row["step2_cities"]
+    )
+    max_plants = row.get("max_plants", comps.max_plants)
+    if seed_values:
+        max_plants = row.get("max_plants_seed", max_plants)
+    future_step1 = 4
+    for module in modules:
+        future_step1 = int(module.data.get("future_market_step1", future_step1))
+    kinds = comps.resources
+    slots = {n: (accept_mask(p, kinds), p.capacity) for n, p in comps.plants.items()}
+    burns = {n: (accept_mask(p, kinds), p.burn) for n, p in comps.plants.items()}
+    return Ruleset(
+        config=config,
+        area=play_area(config.map, regions),
+        components=comps,
+        modules=modules,
+        hooks=hooks,
+        plant_slots=slots,
+        plant_burns=burns,
+        step2_cities=int(step2),
+        end_cities=int(row["game_end_cities"]),
+        max_plants=int(max_plants),
+        future_step1=future_step1,
+    )

@@ -1,0 +1,129 @@
+"""The package's import graph has no cycles (imports inside functions count too).
+
+Imports made only for type checking (under ``if TYPE_CHECKING:``) do not count:
+they never run. ``from powergrid import market`` counts as importing
+``powergrid.market``; ``from powergrid import __version__`` as importing the
+package itself. The check reads the source, so it also sees imports that only
+run on some paths.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import powergrid
+
+ROOT = Path(powergrid.__file__).parent
+
+
+def module_names() -> dict[str, Path]:
+    """Every module of the package by dotted name."""
+    out = {}
+    for path in ROOT.rglob("*.py"):
+        parts = ("powergrid", *path.relative_to(ROOT).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        out[".".join(parts)] = path
+    return out
+
+
+def _type_checking_only(tree: ast.AST) -> set[int]:
+    skipped: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            skipped.update(id(n) for stmt in node.body for n in ast.walk(stmt))
+    return skipped
+
+
+def imported(name: str, path: Path, modules: dict[str, Path]) -> Iterator[str]:
+    """The package modules that module ``name`` imports anywhere in its source."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skipped = _type_checking_only(tree)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
+        if isinstance(node, ast.Import):
+            yield from (a.name for a in node.names if a.name in modules)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, *([node.module] if node.module else [])])
+            for alias in node.names:
+                sub = f"{base}.{alias.name}"
+                if sub in modules:
+                    yield sub
+                elif base in modules:
+                    yield base
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Module -> the package modules it imports (itself excluded)."""
+    modules = module_names()
+    return {
+        name: {m for m in imported(name, path, modules) if m != name}
+        for name, path in modules.items()
+    }
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import cycle as a path ``[a, b, ..., a]``, or None (depth-first search)."""
+    state: dict[str, int] = {}  # 1: on the current path, 2: finished
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                return path[path.index(nxt) :] + [nxt]
+            if nxt not in state and (found := visit(nxt)):
+                return found
+        path.pop()
+        state[node] = 2
+        return None
+
+    for start in sorted(graph):
+        if start not in state and (found := visit(start)):
+            return found
+    return None
+
+
+def test_the_package_import_graph_has_no_cycles() -> None:
+    """No module of powergrid imports, directly or through others, a module importing it."""
+    cycle = find_cycle(import_graph())
+    assert cycle is None, " -> ".join(cycle or [])
+
+
+def test_config_checks_import_nothing_above_them() -> None:
+    """A GameConfig validates itself against package data only, never the engine or rules."""
+    graph = import_graph()
+    reach: set[str] = set()
+    todo = ["powergrid.config"]
+    while todo:
+        for m in graph[todo.pop()] - reach:
+            reach.add(m)
+            todo.append(m)
+    assert reach <= {"powergrid.catalog", "powergrid.data", "powergrid.errors"}, sorted(reach)
+
+
+def test_the_cycle_finder_finds_a_cycle() -> None:
+    """The checker itself reports a ring, with function-level imports counted."""
+    ring = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert find_cycle(ring) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set()}) is None
+    modules = {"powergrid.x": Path("x.py"), "powergrid.y": Path("y.py")}
+    source = "def f():\n    from powergrid import y\n"
+    assert "powergrid.y" in set(_imports_of_source(source, modules))
+
+
+def _imports_of_source(source: str, modules: dict[str, Path]) -> Iterator[str]:
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "x.py"
+        path.write_text(source, encoding="utf-8")
+        yield from list(imported("powergrid.x", path, modules))
