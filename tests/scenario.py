@@ -33,6 +33,22 @@ CITIES_21 = (
 )  # fmt: skip
 
 
+#: Component variants that play a board's map rules (CON-02, OQ-31): the Deluxe game,
+#: and the classic components opted in with the ``map_rules`` option. A parametrize
+#: list for map-rule tests; pass each id to ``new(components=...)`` or ``variant()``.
+MAP_RULES = ("classic+map_rules", "deluxe")
+
+
+def variant(components: str) -> dict[str, Any]:
+    """GameConfig keywords for a component variant id.
+
+    ``"classic"`` and ``"deluxe"`` name a component set; ``"classic+map_rules"`` is the
+    classic set with the ``map_rules`` option (the board's map rules, OQ-31).
+    """
+    name, _, option = components.partition("+")
+    return {"components": name, "options": frozenset([option] if option else [])}
+
+
 def new(
     players: int = 3,
     map: str = "europe",
@@ -41,8 +57,22 @@ def new(
     components: str = "classic",
     **config: Any,
 ) -> GameState:
-    """A fresh game (phase 2 of round 1); classic components unless told otherwise."""
-    cfg = pg.GameConfig(players=players, map=map, regions=regions, components=components, **config)
+    """A fresh game (phase 2 of round 1); classic components unless told otherwise.
+
+    ``components`` may be a variant id such as ``"classic+map_rules"`` (see ``variant``);
+    its option joins any ``options`` given.
+    """
+    kw = variant(components)
+    given = config.pop("options", ())
+    options = kw["options"] | frozenset([given] if isinstance(given, str) else given)
+    cfg = pg.GameConfig(
+        players=players,
+        map=map,
+        regions=regions,
+        components=kw["components"],
+        options=options,
+        **config,
+    )
     return pg.new_game(cfg, seed=seed)
 
 

@@ -3,12 +3,11 @@
 Seats are named as in RULES.md section 11: A = seat 0, B = 1, C = 2, D = 3, seated
 clockwise in that order. Markets and amounts are the ones of the EC scenarios.
 
-Map rules apply with either component set, so the generic auction rules (minimum bid =
-plant number, AUC-20's no-purchase removal, which Europe keeps as AUC-21) are played on
-Europe, where no discount token changes a minimum bid. The helper's Step 1 market is the
-4 + 4 of the EC scenarios, one plant short of Europe's 4 + 5 (SET-26); no rule tested
-here depends on the size of the future market. The map-specific no-purchase rules have
-their own tests (EC-07 on Europe, EC-08 on North America).
+A classic game plays the classic rules on either board (CON-02, OQ-31): minimum bid =
+plant number, AUC-20's no-purchase removal, the 4 + 4 Step 1 market of the EC
+scenarios, no discount token. Most tests play on Europe (the default board). The
+map-specific no-purchase rules (EC-07 / AUC-21 on Europe, EC-08 / AUC-33 on North
+America) are checked with the ``map_rules`` option ("classic+map_rules").
 """
 
 from __future__ import annotations
@@ -424,6 +423,23 @@ def test_first_round_pass_forbidden_ec_10() -> None:
     assert "player 0" in msg
 
 
+def test_first_round_pass_allowed_when_nothing_is_affordable_oq_33() -> None:
+    """OQ-33, AUC-13: in round 1 a player who can afford no actual plant may pass.
+
+    Market 13 15 17 20 | ...; A has 12 Elektro, below every minimum bid, so AUC-13 cannot
+    be met: A may pass, and only passing is legal. B, with 13, must still buy (EC-10).
+    """
+    state = give(auction(3, round=1), A, money=12)
+    assert pg.legal_actions(state) == (pg.PassAuction(player=A),)
+    state = pg.apply(state, pg.PassAuction(player=A))
+    assert A in state.done
+    assert state.players[A].money == 12
+    state = give(state, B, money=13)
+    assert pg.current_player(state) == B
+    reject(state, pg.PassAuction(player=B), Reason.PASS_FORBIDDEN_FIRST_ROUND, "first round")
+    assert pg.ChoosePlant(player=B, plant=13, bid=13) in pg.legal_actions(state)
+
+
 def test_first_round_dropping_out_is_legal_ec_10() -> None:
     """EC-10, AUC-06, AUC-13: in round 1, dropping out of another's auction is legal."""
     state = pg.apply(auction(3, round=1), pg.ChoosePlant(player=A, plant=13, bid=13))
@@ -516,15 +532,57 @@ def test_nobody_buys_lowest_plant_removed_ec_09() -> None:
     assert state.secret.deck == (34,)
 
 
+@pytest.mark.parametrize("map_id", ["europe", "north_america"])
+def test_nobody_buys_after_round_1_on_either_board_auc_20_con_02(map_id: str) -> None:
+    """EC-09, AUC-20, AUC-15, BUR-07, CON-02, OQ-31: plain classic, round 4 reached normally
+    on Europe or North America, all pass: the lowest plant 13 is removed and one plant (36)
+    drawn, so the market stays 8 plants.
+
+    Step 1 is 4 + 4 on both boards: `13 15 17 20 | 22 25 27 30`. Phase 5 of round 3 pushes
+    30 under the deck and draws 34 (BUR-07); phase 2 of round 4 starts with no discount
+    token, 13 opens only at 13. The removal is AUC-20's (not AUC-21 or AUC-33).
+    """
+    state = auction(2, round=3, map=map_id, deck=(34, 36, 38))
+    state = arrange(state, phase=Phase.BUREAUCRACY)
+    state = play(state, pg.Power(player=A), pg.Power(player=B))
+    assert state.round == 4
+    assert state.phase is Phase.AUCTION
+    assert state.market.plants == (13, 15, 17, 20, 22, 25, 27, 34)
+    assert state.market.under_step3 == (30,)
+    assert state.market.discount is None
+    assert pg.public_view(state).min_bids == ((13, 13), (15, 15), (17, 17), (20, 20))
+    floor = pg.current_player(state)
+    assert floor is not None
+    assert not pg.is_legal(state, pg.ChoosePlant(player=floor, plant=13, bid=1))
+    state = play(state, pg.PassAuction(player=A), pg.PassAuction(player=B))
+    assert state.phase is Phase.RESOURCES
+    assert state.market.removed == (13,)
+    assert state.market.plants == (15, 17, 20, 22, 25, 27, 34, 36)
+    assert state.secret.deck == (38,)
+    assert state.market.discount is None
+    removals = [e for e in state.events if e.kind == "plant_removed"]
+    assert len(removals) == 1
+    assert "AUC-20" in removals[0].text
+    assert "discount_placed" not in [e.kind for e in state.events]
+
+
 def test_nobody_buys_on_europe_ec_07_auc_21() -> None:
-    """EC-07, EC-09, AUC-21 (= AUC-20): classic on Europe, round 4 reached normally, all pass:
-    the lowest plant 13 is removed and one plant (36) drawn.
+    """EC-07, EC-09, AUC-21 (= AUC-20), OQ-31: classic on Europe with the ``map_rules``
+    option, round 4 reached normally, all pass: the lowest plant 13 is removed and one
+    plant (36) drawn.
 
     Step 1 on Europe is 4 + 5 (SET-26): `13 15 17 20 | 22 25 27 30 32`. Phase 5 of round 3
     pushes 32 under the deck and draws 34 (BUR-07); phase 2 of round 4 then starts as in a
     real game. No discount token on this board.
     """
-    state = auction(2, round=3, map="europe", future=(22, 25, 27, 30, 32), deck=(34, 36, 38))
+    state = auction(
+        2,
+        round=3,
+        map="europe",
+        future=(22, 25, 27, 30, 32),
+        deck=(34, 36, 38),
+        components="classic+map_rules",
+    )
     state = arrange(state, phase=Phase.BUREAUCRACY)
     state = play(state, pg.Power(player=A), pg.Power(player=B))
     assert state.round == 4
@@ -538,14 +596,17 @@ def test_nobody_buys_on_europe_ec_07_auc_21() -> None:
 
 
 def test_nobody_buys_on_north_america_token_plant_removed_once_ec_08_auc_33() -> None:
-    """EC-08, AUC-22, AUC-33, AUC-31, AUC-30: classic on North America, round 4 reached
-    normally, all pass: the token lies on the lowest plant 13 and is removed once (AUC-33
-    replaces the classic AUC-20 here), one plant (36) drawn; the token goes beside the market.
+    """EC-08, AUC-22, AUC-33, AUC-31, AUC-30, OQ-31: classic on North America with the
+    ``map_rules`` option, round 4 reached normally, all pass: the token lies on the lowest
+    plant 13 and is removed once (AUC-33 replaces the classic AUC-20 here), one plant (36)
+    drawn; the token goes beside the market.
 
     Phase 5 of round 3 pushes 30 under the deck and draws 34 (BUR-07); phase 2 of round 4
     then starts with the token on 13 (minimum bid 1).
     """
-    state = auction(2, round=3, map="north_america", deck=(34, 36, 38))
+    state = auction(
+        2, round=3, map="north_america", deck=(34, 36, 38), components="classic+map_rules"
+    )
     state = arrange(state, phase=Phase.BUREAUCRACY)
     state = play(state, pg.Power(player=A), pg.Power(player=B))
     assert state.round == 4

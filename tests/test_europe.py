@@ -1,10 +1,14 @@
 """Europe map rules: the 4 + 5 market of Step 1 and the no-purchase removal.
 
 Covers SET-26, SET-21, CON-07, STP-02, STP-10, AUC-21, AUC-15, BUR-07 and EC-07,
-EC-64, EC-67. The map rules apply with either component set: the Deluxe deck draws
-9 dark plants for the Step 1 market; the classic deck fills SET-11's 3-10 with the
-face-up 13 (design reading). Seats: A = 0, B = 1, C = 2, player order A, B, C.
-Markets are written ``actual | future``.
+EC-64, EC-67. The map rules are Deluxe rules (CON-02, OQ-31): they apply to the
+Deluxe game, whose deck draws 9 dark plants for the Step 1 market, and to a classic
+game only with the ``map_rules`` option ("classic+map_rules"), where SET-11's 3-10
+is filled to 4 + 5 with the face-up 13 (design reading). A plain classic game on
+this board plays the classic rules (EC-61: 4 + 4 market with 13 face up on the
+deck, AUC-20, STP-02 with a replacement); the last section checks that contrast.
+Seats: A = 0, B = 1, C = 2, player order A, B, C. Markets are written
+``actual | future``.
 """
 
 from __future__ import annotations
@@ -17,10 +21,11 @@ import powergrid as pg
 from powergrid.enums import Phase
 from powergrid.state import GameState
 from powergrid.testing import invariant_violations
-from tests.scenario import arrange, give, new, pass_rest, play, to_next_auction
+from tests.scenario import MAP_RULES, arrange, give, new, pass_rest, play, to_next_auction
 
 A, B, C = 0, 1, 2
-COMPONENTS = ("classic", "deluxe")
+# The variants that play the Europe map rules (CON-02, OQ-31).
+COMPONENTS = MAP_RULES
 EU_WEST = ("british_isles_low_countries", "central", "france_iberia")
 # Six Central cities; the seventh, katowice, costs 10 + 8 from praha.
 SIX = ("bremen", "berlin", "rhein_main", "stuttgart", "munchen", "praha")
@@ -68,6 +73,11 @@ def buy_alone(state: GameState, seat: int, plant: int) -> GameState:
     return state
 
 
+def removal_texts(state: GameState) -> list[str]:
+    """The texts of the plant_removed events, oldest first (they name the rule)."""
+    return [e.text for e in state.events if e.kind == "plant_removed"]
+
+
 # --- SET-26: the Step 1 market ---------------------------------------------------------------
 
 
@@ -93,11 +103,15 @@ def test_deluxe_step1_market_is_4_plus_5_dark_plants_set_26_set_21(players: int,
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-def test_classic_step1_market_fills_to_nine_with_13_set_26_set_11(players: int) -> None:
-    """SET-26, SET-11, CON-13: with the classic components Europe's market is SET-11's
-    3 4 5 6 | 7 8 9 10 filled to 4 + 5 by the face-up 13: 3 4 5 6 | 7 8 9 10 13; no
-    face-up card remains on the deck and the Step 3 card is still under it."""
-    s = pg.new_game(pg.GameConfig(players=players, map="europe", components="classic"), seed=5)
+def test_classic_map_rules_step1_market_fills_to_nine_with_13_set_26_set_11_oq_31(
+    players: int,
+) -> None:
+    """SET-26, SET-11, CON-13, OQ-31: with the classic components and the ``map_rules``
+    option Europe's market is SET-11's 3 4 5 6 | 7 8 9 10 filled to 4 + 5 by the
+    face-up 13: 3 4 5 6 | 7 8 9 10 13; no face-up card remains on the deck and the
+    Step 3 card is still under it."""
+    cfg = pg.GameConfig(players=players, map="europe", components="classic", options={"map_rules"})
+    s = pg.new_game(cfg, seed=5)
     assert s.market.actual == (3, 4, 5, 6)
     assert s.market.future == (7, 8, 9, 10, 13)
     assert s.market.top is None
@@ -164,6 +178,7 @@ def test_ec_07_nobody_buys_step1_lowest_removed_one_drawn(components: str) -> No
     assert s.market.actual == (15, 17, 20, 22)
     assert s.market.future == (25, 27, 30, 33, 35)
     assert s.secret.deck == (36,)
+    assert "AUC-21" in removal_texts(s)[-1]
 
 
 @pytest.mark.parametrize("components", COMPONENTS)
@@ -276,3 +291,79 @@ def test_bur_07_low_draw_resorts_four_plus_five(components: str) -> None:
     assert s.market.under_step3 == (33,)
     assert s.market.actual == (13, 14, 15, 17)
     assert s.market.future == (20, 22, 25, 27, 30)
+
+
+# --- CON-02, OQ-31: the classic rules on this board (no map_rules option) ---------------------
+
+
+def test_classic_step2_start_draws_a_replacement_stp_02_con_02_oq_31() -> None:
+    """STP-02, STP-01, CON-02, OQ-31, BUR-07: a plain classic game on Europe has the 4 + 4
+    market 13 15 17 20 | 22 25 27 30. C builds Katowice (7th city, 10 + 8): Step 2
+    begins, 13 is removed AND a replacement (35) drawn: 15 17 20 22 | 25 27 30 35, still
+    8 plants (the map-rules game above draws none). Phase 5 then pushes 35 under the
+    deck and draws 36: 15 17 20 22 | 25 27 30 36."""
+    s = europe("classic", phase=Phase.BUILDING, round=5, future=FUTURE_STEP2, deck=(35, 36, 38))
+    s = give(s, C, money=100, cities=SIX)
+    assert pg.current_player(s) == C
+    s = play(s, pg.Build(player=C, city="katowice"))
+    assert s.players[C].money == 82
+    assert s.step == 2
+    assert s.market.removed[-1] == 13
+    assert s.market.actual == (15, 17, 20, 22)
+    assert s.market.future == (25, 27, 30, 35)
+    assert s.secret.deck == (36, 38)
+    assert invariant_violations(s) == []
+    s = to_next_auction(s)
+    assert s.round == 6
+    assert s.market.actual == (15, 17, 20, 22)
+    assert s.market.future == (25, 27, 30, 36)
+    assert s.market.under_step3 == (35,)
+    assert s.market.discount is None
+
+
+def test_classic_nobody_buys_auc_20_con_02_oq_31() -> None:
+    """EC-09, AUC-20, AUC-15, CON-02, OQ-31: plain classic on Europe, round 4, market
+    13 15 17 20 | 22 25 27 30, all pass: AUC-20 (not the Europe AUC-21) removes 13 and
+    draws 35: 15 17 20 22 | 25 27 30 35, still 8 plants."""
+    s = europe("classic", phase=Phase.AUCTION, future=FUTURE_STEP2, deck=(35, 36))
+    removed = s.market.removed
+    s = pass_rest(s)
+    assert s.phase is Phase.RESOURCES
+    assert s.market.removed == (*removed, 13)
+    assert s.market.actual == (15, 17, 20, 22)
+    assert s.market.future == (25, 27, 30, 35)
+    assert s.secret.deck == (36,)
+    texts = removal_texts(s)
+    assert "AUC-20" in texts[-1]
+    assert not any("AUC-21" in t for t in texts)
+
+
+def test_ec_63_classic_step2_replacement_is_step3_card_stp_07_con_02() -> None:
+    """EC-63, STP-02, STP-07, CON-02: plain classic on Europe draws a Step 2 replacement,
+    so EC-63 can happen here. Step 1, market 13 15 17 20 | 22 25 27 30, nothing above the
+    Step 3 card, 35 under it. C's 7th house (Katowice) starts Step 2: 13 is removed and
+    the replacement is the Step 3 card: the deck (35) is reshuffled at once and the card
+    sits in the market until the end of phase 4 (classic moment 2). Then 15 and the card
+    are removed without replacement: 17 20 22 25 27 30, all actual; Step 3 from phase 5."""
+    s = europe(
+        "classic", phase=Phase.BUILDING, round=5, future=FUTURE_STEP2, deck=(), under_step3=(35,)
+    )
+    s = give(s, C, money=100, cities=SIX)
+    s = play(s, pg.Build(player=C, city="katowice"))
+    assert s.step == 2
+    assert s.market.removed[-1] == 13
+    assert s.market.actual == (15, 17, 20, 22)
+    assert s.market.future == (25, 27, 30)
+    assert s.market.step3_in_market
+    assert not s.market.step3_in_deck
+    assert s.secret.deck == (35,)
+    assert s.step3_pending
+    s = play(s, pg.EndBuild(player=C), pg.EndBuild(player=B), pg.EndBuild(player=A))
+    assert s.phase is Phase.BUREAUCRACY
+    assert s.step == 3
+    assert s.market.removed[-2:] == (13, 15)
+    assert s.market.actual == (17, 20, 22, 25, 27, 30)
+    assert s.market.future == ()
+    assert not s.market.step3_in_market
+    assert s.secret.deck == (35,)
+    assert invariant_violations(s) == []

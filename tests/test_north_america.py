@@ -1,10 +1,14 @@
 """North America map rules: the discount token and the metropoles.
 
 Covers AUC-22, AUC-30..AUC-35, AUC-14 (OQ-03), SET-24, BLD-10, BLD-11, BLD-06 and
-EC-01..EC-06, EC-08, EC-69. The map rules apply with either component set, so
-most scenarios run with both "classic" and "deluxe" (both decks hold the plants
-03-40, 42, 44, 46, 50 used here). Seats: A = 0, B = 1, C = 2, seated clockwise;
-player order A, B, C unless stated. Markets are written ``actual | future``.
+EC-01..EC-06, EC-08, EC-69. The discount token is a Deluxe rule (CON-02, OQ-31): it
+applies to the Deluxe game and to a classic game only with the ``map_rules`` option,
+so the token scenarios run with "classic+map_rules" and "deluxe" (both decks hold
+the plants 03-40, 42, 44, 46, 50 used here). A plain classic game on this board
+never shows the token (last section). The metropoles are map data, not map rules:
+they hold with "classic" and "deluxe". Seats: A = 0, B = 1, C = 2, seated
+clockwise; player order A, B, C unless stated. Markets are written
+``actual | future``.
 """
 
 from __future__ import annotations
@@ -20,11 +24,24 @@ import powergrid as pg
 from powergrid.enums import Phase
 from powergrid.errors import Reason
 from powergrid.state import GameState
-from powergrid.testing import invariant_violations
-from tests.scenario import arrange, do_nothing, give, new, pass_rest, play, to_next_auction
+from powergrid.testing import invariant_violations, playout
+from tests.scenario import (
+    MAP_RULES,
+    arrange,
+    do_nothing,
+    give,
+    new,
+    pass_rest,
+    play,
+    to_next_auction,
+    variant,
+)
 
 A, B, C = 0, 1, 2
-COMPONENTS = ("classic", "deluxe")
+# The variants that play the discount token (CON-02, OQ-31).
+COMPONENTS = MAP_RULES
+# Map data (the metropoles) holds with either component set.
+BOTH = ("classic", "deluxe")
 NA_EAST = ("mideast", "midwest", "northeast")
 # Six cities of the Northeast for a largest city count of 6 (both New York halves).
 SIX = ("boston", "new_york_s", "new_york_n", "philadelphia", "washington", "pittsburgh")
@@ -128,15 +145,15 @@ def test_token_on_lowest_actual_plant_at_game_start_set_24_auc_31(components: st
     """SET-24, AUC-31, AUC-04: the first phase 2 begins with the token on the lowest
     actual plant, which opens at 1; the other plants open at their number. Europe
     has no token (SET-24)."""
-    s = pg.new_game(pg.GameConfig(players=3, map="north_america", components=components), seed=3)
+    s = pg.new_game(pg.GameConfig(players=3, map="north_america", **variant(components)), seed=3)
     lowest = s.market.actual[0]
     assert s.market.discount == lowest
-    if components == "classic":
+    if components == "classic+map_rules":
         assert lowest == 3  # SET-11: the classic market starts 3 4 5 6 | 7 8 9 10
     assert opening_minimum(s, lowest) == 1
     for plant in s.market.actual[1:]:
         assert opening_minimum(s, plant) == plant
-    eu = pg.new_game(pg.GameConfig(players=3, map="europe", components=components), seed=3)
+    eu = pg.new_game(pg.GameConfig(players=3, map="europe", **variant(components)), seed=3)
     assert eu.market.discount is None
     assert opening_minimum(eu, eu.market.actual[0]) == eu.market.actual[0]
 
@@ -377,7 +394,7 @@ def test_ec_06_token_beside_after_sale_then_on_next_lowest(components: str) -> N
 def test_ec_08_nobody_buys_exactly_one_removal(components: str) -> None:
     """EC-08, AUC-22, AUC-33, AUC-20: round 4, all pass, token on the lowest plant 11.
     Exactly one plant (11) is removed, by AUC-33, and one (19) drawn; neither the
-    Europe rule AUC-21 nor, with the classic components, AUC-20 removes a second."""
+    Europe rule AUC-21 nor, with classic+map_rules, AUC-20 removes a second."""
     s = na_auction(
         components,
         actual=(11, 12, 13, 14),
@@ -498,7 +515,7 @@ def phase4(components: str = "deluxe", *, step: int = 1, cities: Sequence[str] =
     return s
 
 
-@pytest.mark.parametrize("components", COMPONENTS)
+@pytest.mark.parametrize("components", BOTH)
 def test_second_house_in_same_new_york_half_rejected_bld_06_bld_10(components: str) -> None:
     """BLD-06, BLD-10, BLD-11, EC-33 (New York variant): C owns new_york_n; a second
     house there is rejected (ALREADY_IN_CITY, state unchanged) in Steps 1-3;
@@ -512,7 +529,7 @@ def test_second_house_in_same_new_york_half_rejected_bld_06_bld_10(components: s
         reject(after, pg.Build(player=C, city="new_york_s"), Reason.ALREADY_IN_CITY)
 
 
-@pytest.mark.parametrize("components", COMPONENTS)
+@pytest.mark.parametrize("components", BOTH)
 def test_both_metropole_halves_count_for_step_2_bld_10(components: str) -> None:
     """BLD-10, BLD-11, CON-12, STP-01, STP-02, EC-31: 3 players, Step 2 at 7 cities. C owns five
     cities (boston, philadelphia, washington, pittsburgh, columbus) and builds
@@ -538,14 +555,15 @@ def test_both_metropole_halves_count_for_step_2_bld_10(components: str) -> None:
 
 
 def test_ec_69_classic_freeze_loses_no_plant() -> None:
-    """EC-69, AUC-33, STP-05, STP-06, CON-11: as EC-69 with the classic components.
+    """EC-69, AUC-33, STP-05, STP-06, CON-11, OQ-31: as EC-69 with the classic components
+    and the ``map_rules`` option (the only classic game with a token).
     After the Step 3 card shows, B's purchase draws nothing (classic freeze). At phase
     end AUC-33 removes 10 and STP-05 removes 17 and the Step 3 card. Whether or not
     the AUC-33 replacement is drawn while frozen, every plant must stay in exactly one
     place: 30 is in the market or still in the deck."""
     eight = (*SIX, "montreal", "ottawa")
     s = na_auction(
-        "classic",
+        "classic+map_rules",
         actual=(10, 13, 15, 17),
         future=(20, 22, 25, 27),
         deck=(),
@@ -566,3 +584,56 @@ def test_ec_69_classic_freeze_loses_no_plant() -> None:
     assert 30 in s.secret.deck
     assert 30 not in s.market.plants
     assert invariant_violations(s) == []
+
+
+# --- CON-02, OQ-31: no token in a plain classic game -------------------------------------------
+
+
+def _play_through(config: pg.GameConfig, seed: int, policy_seed: int) -> tuple[int, int]:
+    """Play a seeded random game to its end, checking the token after every action.
+
+    Returns (phase-2 starts with a non-empty actual market, discount_placed events).
+    """
+    map_rules = config.components == "deluxe" or "map_rules" in config.options
+    starts = 0
+    last: tuple[GameState, pg.Action] | None = None
+    for state, action in playout(config, seed, policy_seed):
+        fresh = state.phase is Phase.AUCTION and not state.done and state.auction is None
+        if fresh and not state.bought and state.discard is None and state.market.actual:
+            starts += 1
+        if not map_rules:
+            assert state.market.discount is None
+            if state.phase is Phase.AUCTION and state.auction is None:
+                # CON-08, AUC-04: every actual plant opens at its number.
+                m = state.market.actual
+                assert pg.public_view(state).min_bids == tuple((p, p) for p in m)
+        last = (state, action)
+    assert last is not None
+    final = pg.apply(*last)
+    assert final.result is not None
+    assert final.step == 3
+    if not map_rules:
+        assert final.market.discount is None
+    placed = sum(1 for e in final.events if e.kind == "discount_placed")
+    return starts, placed
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("seed", [11, 2024])
+def test_classic_game_never_shows_the_token_con_02_oq_31(players: int, seed: int) -> None:
+    """CON-02, OQ-31, SET-24, AUC-30, AUC-31: a plain classic game on North America, played
+    to its end with random legal actions, never has the discount token: ``discount`` is
+    None after every action, no ``discount_placed`` event is logged, and in every phase 2
+    each actual plant opens at its number. With the ``map_rules`` option the same seeded
+    game places the token at every phase 2 that starts with plants in the actual market
+    (AUC-31)."""
+    cfg = pg.GameConfig(players=players, map="north_america", components="classic")
+    starts, placed = _play_through(cfg, seed, seed + 1)
+    assert starts > 0
+    assert placed == 0
+    opted = pg.GameConfig(
+        players=players, map="north_america", components="classic", options={"map_rules"}
+    )
+    starts, placed = _play_through(opted, seed, seed + 1)
+    assert starts > 0
+    assert placed == starts

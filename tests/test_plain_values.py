@@ -111,7 +111,7 @@ def test_the_ruleset_cache_is_bounded_and_ignores_display_names() -> None:
 PAIRS = [
     (pg.GameConfig(players=2, map="europe"), 1),
     (pg.GameConfig(players=5, map="north_america", components="classic"), 2),
-    (pg.GameConfig(players=3, components="classic", options={"seed_thresholds"}), 3),
+    (pg.GameConfig(players=3, components="classic", options={"map_rules"}), 3),
     (pg.GameConfig(players=6, map="north_america"), 4),
 ]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import powergrid as pg
@@ -20,10 +20,12 @@ from powergrid.enums import Phase
 from powergrid.network import play_area
 from powergrid.state import GameState
 from powergrid.testing import playout
-from tests.scenario import arrange, give, new, play
+from tests.scenario import arrange, give, new, play, variant
 
 MAPS = ("europe", "north_america")
 COMPONENTS = ("classic", "deluxe")
+# The random games also cover the classic opt-in to the map rules (OQ-31).
+VARIANTS = ("classic", "classic+map_rules", "deluxe")
 # SET-12 / SET-23: regions in the play area for 2..6 players.
 REGIONS_NEEDED = {2: 3, 3: 3, 4: 4, 5: 5, 6: 5}
 
@@ -443,9 +445,11 @@ def test_golden_route_charged_by_a_real_build_bld_04_bld_07(
 
 
 @settings(max_examples=12, deadline=None)
+@example(map_id="north_america", components="classic", players=3, seed=1, policy_seed=2)
+@example(map_id="north_america", components="classic+map_rules", players=3, seed=1, policy_seed=2)
 @given(
     map_id=st.sampled_from(MAPS),
-    components=st.sampled_from(COMPONENTS),
+    components=st.sampled_from(VARIANTS),
     players=st.integers(2, 6),
     seed=st.integers(0, 2**32 - 1),
     policy_seed=st.integers(0, 2**32 - 1),
@@ -453,12 +457,13 @@ def test_golden_route_charged_by_a_real_build_bld_04_bld_07(
 def test_random_games_keep_token_houses_and_area_rules(
     map_id: str, components: str, players: int, seed: int, policy_seed: int
 ) -> None:
-    """AUC-30, AUC-31, AUC-32, AUC-35, SET-24, BLD-06, BLD-07, SET-04: along seeded
-    random games the discount token lies only on the lowest actual plant during
-    phase 2 (and there at the start of every North America phase 2), beside the
-    market outside phase 2 and always on Europe; no player has two houses in one
+    """AUC-30, AUC-31, AUC-32, AUC-35, SET-24, CON-02, OQ-31, BLD-06, BLD-07, SET-04: along
+    seeded random games the discount token lies only on the lowest actual plant during
+    phase 2 (and there at the start of every North America phase 2 that plays the map
+    rules: Deluxe, or classic with ``map_rules``), beside the market outside phase 2,
+    always on Europe and always in a plain classic game; no player has two houses in one
     city; every house stands in the play area."""
-    cfg = pg.GameConfig(players=players, map=map_id, components=components)
+    cfg = pg.GameConfig(players=players, map=map_id, **variant(components))
     last: GameState | None = None
     for state, _action in playout(cfg, seed, policy_seed):
         last = state
@@ -469,7 +474,9 @@ def test_random_games_keep_token_houses_and_area_rules(
 def _check(state: GameState) -> None:
     m = state.market
     token = m.discount
-    if state.config.map == "europe" or state.phase is not Phase.AUCTION:
+    cfg = state.config
+    map_rules = cfg.components == "deluxe" or "map_rules" in cfg.options
+    if cfg.map == "europe" or not map_rules or state.phase is not Phase.AUCTION:
         assert token is None
     else:
         if token is not None:

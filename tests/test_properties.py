@@ -20,7 +20,7 @@ import powergrid as pg
 from powergrid.enums import Resource
 from powergrid.errors import Reason
 from powergrid.state import GameState
-from powergrid.testing import all_configs, check_game, configs, playout, seeds
+from powergrid.testing import all_configs, check_game, config_label, configs, playout, seeds
 
 
 def snapshot(value: Any) -> Any:
@@ -51,7 +51,7 @@ def test_invariants_hold_after_every_action(config: pg.GameConfig, seed: int, po
     assert sorted(result.ranking) == list(range(config.players))
 
 
-@pytest.mark.parametrize("config", all_configs(), ids=lambda c: f"{c.players}p-{c.map}")
+@pytest.mark.parametrize("config", all_configs(), ids=config_label)
 def test_every_configuration_finishes(config: pg.GameConfig) -> None:
     """END-01..END-03: seeded random games of every configuration end with a winner."""
     for seed in range(2):

@@ -1,8 +1,11 @@
-"""Setup and configuration: CON-01/05/08/09/11, SET-01..SET-12, SET-26, AUC-31, EC-61, errors.
+"""Setup and configuration: CON-01/02/05/08/09/11, SET-01..SET-12, SET-26, AUC-31, EC-61,
+OQ-31, errors.
 
-Numbers come from RULES.md (sections 0, 1 and EC-61), not from the engine's data. Map
-rules apply with either component set: classic Europe starts with the 4 + 5 market of
-SET-26 (13 is its ninth plant), classic North America with the discount token (AUC-31).
+Numbers come from RULES.md (sections 0, 1 and EC-61), not from the engine's data. A
+classic game plays the classic setup on either board (CON-02, OQ-31): EC-61's market
+3 4 5 6 | 7 8 9 10 with 13 face up on the deck and no discount token. Only with the
+``map_rules`` option does classic Europe start with the 4 + 5 market of SET-26 (13 is
+its ninth plant) and classic North America with the discount token (AUC-31).
 """
 
 from __future__ import annotations
@@ -178,7 +181,8 @@ def test_unknown_module_names_modules_field() -> None:
 
 
 def test_unknown_option_names_options_field_set_12() -> None:
-    """SET-12: only documented options (seed_thresholds) exist; others are rejected."""
+    """SET-12: only documented options (seed_thresholds, map_rules) exist; others are
+    rejected."""
     with pytest.raises(pg.RulesConfigError) as err:
         pg.GameConfig(options={"seed_treshold"})
     assert err.value.field == "options"
@@ -390,10 +394,11 @@ def test_twentythird_house_impossible_set_02() -> None:
     assert after.players[0].city_count == 22
 
 
-def test_initial_plant_market_and_deck_ec_61_set_11() -> None:
-    """EC-61, SET-11, CON-07 (North America): market 3 4 5 6 | 7 8 9 10; 13 face up on top;
-    S3 at the bottom."""
-    state = new(3, map="north_america", seed=9)
+@pytest.mark.parametrize("map_id", MAPS)
+def test_initial_plant_market_and_deck_ec_61_set_11(map_id: str) -> None:
+    """EC-61, SET-11, CON-07, CON-02: on either board the classic market is 3 4 5 6 |
+    7 8 9 10; 13 face up on top; S3 at the bottom."""
+    state = new(3, map=map_id, seed=9)
     m = state.market
     assert m.actual == (3, 4, 5, 6)
     assert m.future == (7, 8, 9, 10)
@@ -405,10 +410,11 @@ def test_initial_plant_market_and_deck_ec_61_set_11() -> None:
 
 
 def test_initial_plant_market_on_europe_is_4_plus_5_set_26_set_11() -> None:
-    """SET-26, SET-11, CON-07 (Europe, classic deck): the Step 1 market holds 4 + 5, so the
-    face-up 13 is drawn as the ninth plant: 3 4 5 6 | 7 8 9 10 13, nothing face up on top;
-    S3 still at the bottom; 3 players: 42 - 9 - 8 plants in the deck."""
-    state = new(3, map="europe", seed=9)
+    """SET-26, SET-11, CON-07, OQ-31 (Europe, classic deck with the ``map_rules`` option):
+    the Step 1 market holds 4 + 5, so the face-up 13 is drawn as the ninth plant:
+    3 4 5 6 | 7 8 9 10 13, nothing face up on top; S3 still at the bottom; 3 players:
+    42 - 9 - 8 plants in the deck."""
+    state = new(3, map="europe", seed=9, components="classic+map_rules")
     m = state.market
     assert m.actual == (3, 4, 5, 6)
     assert m.future == (7, 8, 9, 10, 13)
@@ -422,22 +428,35 @@ def test_initial_plant_market_on_europe_is_4_plus_5_set_26_set_11() -> None:
 @pytest.mark.parametrize("map_id", MAPS)
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_removed_unseen_by_player_count_set_12_ec_61(map_id: str, players: int) -> None:
-    """SET-12, EC-61, SET-26: 8/8/4/0/0 plants removed unseen; the rest is the deck.
-
-    North America: 8 in the market and 13 on top, so 42 - 8 - 1 - removed in the deck.
-    Europe: 13 is the ninth market plant (4 + 5), so 42 - 9 - removed in the deck.
+    """SET-12, EC-61, CON-02: 8/8/4/0/0 plants removed unseen (2-6 players); the rest is
+    the deck. On either board 8 plants are in the market and 13 on top, so
+    42 - 8 - 1 - removed in the deck: 25, 25, 29, 33, 33.
     """
     state = new(players, map=map_id, seed=21)
     removed = TABLE[players][1]
     assert len(state.secret.removed_unseen) == removed
-    if map_id == "europe":
-        assert state.market.plants == (3, 4, 5, 6, 7, 8, 9, 10, 13)
-        assert state.market.top is None
-        in_deck = 42 - 9 - removed
-    else:
-        assert state.market.plants == (3, 4, 5, 6, 7, 8, 9, 10)
-        assert state.market.top == 13
-        in_deck = 42 - 8 - 1 - removed
+    assert state.market.plants == (3, 4, 5, 6, 7, 8, 9, 10)
+    assert state.market.top == 13
+    in_deck = 42 - 8 - 1 - removed
+    assert in_deck == {2: 25, 3: 25, 4: 29, 5: 33, 6: 33}[players]
+    assert len(state.secret.deck) == in_deck
+    assert state.market.deck_size == in_deck
+    hidden = set(state.secret.deck) | set(state.secret.removed_unseen)
+    assert hidden == CLASSIC_DECK - {3, 4, 5, 6, 7, 8, 9, 10, 13}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_removed_unseen_with_map_rules_on_europe_set_26_set_12_oq_31(players: int) -> None:
+    """SET-12, SET-26, OQ-31: with the ``map_rules`` option classic Europe still removes
+    8/8/4/0/0 plants unseen, but 13 is the ninth market plant (4 + 5), so
+    42 - 9 - removed in the deck: 25, 25, 29, 33, 33."""
+    state = new(players, map="europe", seed=21, components="classic+map_rules")
+    removed = TABLE[players][1]
+    assert len(state.secret.removed_unseen) == removed
+    assert state.market.plants == (3, 4, 5, 6, 7, 8, 9, 10, 13)
+    assert state.market.top is None
+    in_deck = 42 - 9 - removed
+    assert in_deck == {2: 25, 3: 25, 4: 29, 5: 33, 6: 33}[players]
     assert len(state.secret.deck) == in_deck
     assert state.market.deck_size == in_deck
     hidden = set(state.secret.deck) | set(state.secret.removed_unseen)
@@ -459,14 +478,13 @@ def test_every_plant_in_exactly_one_place_at_setup_con_11_set_11(players: int) -
     assert set(places) == CLASSIC_DECK
 
 
-def test_plant_13_drawn_first_then_the_deck_set_11_con_13() -> None:
-    """SET-11, CON-13: 13 lies face up on top and is drawn first, then the hidden deck in order.
-
-    North America, where the classic 4 + 4 market leaves 13 on top (on Europe it is the
-    ninth market plant, SET-26). The discount token lies on 3 (AUC-31); A still opens at 3.
+@pytest.mark.parametrize("map_id", MAPS)
+def test_plant_13_drawn_first_then_the_deck_set_11_con_13(map_id: str) -> None:
+    """SET-11, CON-13, CON-02: 13 lies face up on top and is drawn first, then the hidden
+    deck in order; the same on either board (the classic 4 + 4 market leaves 13 on top).
     """
     state = arrange(
-        new(3, map="north_america", seed=0),
+        new(3, map=map_id, seed=0),
         round=2,
         order=(0, 1, 2),
         actual=(3, 4, 5, 6),
@@ -496,7 +514,7 @@ def test_plant_13_drawn_first_then_the_deck_set_11_con_13() -> None:
 def test_step3_card_lies_under_the_last_hidden_plant_set_11() -> None:
     """SET-11: the Step 3 card is at the bottom: it is drawn only after the hidden deck ran out.
 
-    North America (4 + 4 market in Step 1); A opens 3 at 3 although the token lies on it.
+    North America, classic (4 + 4 market in Step 1, no discount token, CON-02).
     """
     state = new(3, map="north_america", seed=0)
     state = arrange(
@@ -689,13 +707,15 @@ def test_plant_number_is_minimum_bid_and_sort_key_con_08() -> None:
 
 
 def test_discount_token_opens_lowest_plant_at_1_on_north_america_auc_31_con_08() -> None:
-    """AUC-31, SET-24, CON-08, CON-02 (North America, classic components too): phase 2 of
-    round 1 starts with the token on the lowest actual plant 3, which opens at 1; the
-    other plants still open at their number; the market is sorted by number."""
-    state = new(3, map="north_america", seed=0)
+    """AUC-31, SET-24, CON-08, CON-02, OQ-31 (North America, classic components with the
+    ``map_rules`` option): phase 2 of round 1 starts with the token on the lowest actual
+    plant 3, which opens at 1; the other plants still open at their number; the market
+    is sorted by number."""
+    state = new(3, map="north_america", seed=0, components="classic+map_rules")
     m = state.market
     assert list(m.plants) == sorted(m.plants)
     assert m.discount == 3
+    assert pg.public_view(state).min_bids == ((3, 1), (4, 4), (5, 5), (6, 6))
     seat = pg.current_player(state)
     assert seat is not None
     lowest: dict[int, int] = {}
@@ -708,6 +728,61 @@ def test_discount_token_opens_lowest_plant_at_1_on_north_america_auc_31_con_08()
         with pytest.raises(pg.IllegalAction) as err:
             pg.apply(state, pg.ChoosePlant(player=seat, plant=plant, bid=bid))
         assert err.value.reason is Reason.BID_TOO_LOW
+
+
+@pytest.mark.parametrize("map_id", MAPS)
+def test_classic_plays_no_map_rules_at_setup_con_02_oq_31_ec_61(map_id: str) -> None:
+    """CON-02, OQ-31, EC-61, CON-08, AUC-04: a classic game (no options) on Europe and on
+    North America starts alike: market 3 4 5 6 | 7 8 9 10 (4 + 4, not Europe's 4 + 5),
+    13 face up on the deck, no discount token; every seat's view shows the minimum
+    opening bids 3, 4, 5, 6, i.e. the plant numbers (no plant opens at 1)."""
+    for players in (2, 3, 4, 5, 6):
+        state = new(players, map=map_id, seed=4)
+        m = state.market
+        assert m.actual == (3, 4, 5, 6)
+        assert m.future == (7, 8, 9, 10)
+        assert m.top == 13
+        assert m.discount is None
+        assert state.config.options == frozenset()
+        bids = ((3, 3), (4, 4), (5, 5), (6, 6))
+        assert pg.public_view(state).min_bids == bids
+        for seat in range(players):
+            assert pg.view(state, seat).public.min_bids == bids
+        assert "discount_placed" not in [e.kind for e in state.events]
+
+
+def test_map_rules_option_is_classic_only_oq_31_con_02() -> None:
+    """OQ-31, CON-02: ``map_rules`` opts a classic game in to the board's map rules; the
+    Deluxe game always plays them, so the option with the Deluxe components is rejected,
+    naming the ``options`` field. Classic accepts it on both boards."""
+    with pytest.raises(pg.RulesConfigError) as err:
+        pg.GameConfig(components="deluxe", options={"map_rules"})
+    assert err.value.field == "options"
+    assert "map_rules" in str(err.value)
+    for map_id in MAPS:
+        with pytest.raises(pg.RulesConfigError) as err:
+            pg.GameConfig(map=map_id, components="deluxe", options={"map_rules"})
+        assert err.value.field == "options"
+        cfg = pg.GameConfig(map=map_id, components="classic", options={"map_rules"})
+        assert cfg.options == frozenset({"map_rules"})
+
+
+def test_map_rules_option_restores_the_board_rules_at_setup_oq_31() -> None:
+    """OQ-31, SET-26, SET-24, AUC-31: with ``map_rules`` the same classic seed starts with
+    Europe's 4 + 5 market 3 4 5 6 | 7 8 9 10 13 (nothing face up, no token, minimum bids
+    3 4 5 6) and with North America's token on 3 (3 opens at 1; 13 face up on top)."""
+    eu = new(3, map="europe", seed=4, components="classic+map_rules")
+    assert eu.market.actual == (3, 4, 5, 6)
+    assert eu.market.future == (7, 8, 9, 10, 13)
+    assert eu.market.top is None
+    assert eu.market.discount is None
+    assert pg.public_view(eu).min_bids == ((3, 3), (4, 4), (5, 5), (6, 6))
+    na = new(3, map="north_america", seed=4, components="classic+map_rules")
+    assert na.market.actual == (3, 4, 5, 6)
+    assert na.market.future == (7, 8, 9, 10)
+    assert na.market.top == 13
+    assert na.market.discount == 3
+    assert pg.public_view(na).min_bids == ((3, 1), (4, 4), (5, 5), (6, 6))
 
 
 def test_money_never_below_zero_con_09() -> None:

@@ -4,13 +4,13 @@ Classic specifics under test: STP-05 freeze after the Step 3 card shows in phase
 and STP-07 classic timing (the card sits in the market until the end of phase 4,
 the deck is reshuffled at once).
 
-Map rules apply with either component set. The Step 2 start with a replacement
-(STP-02) and the 4 + 4 market of Step 1 hold on North America, so the Step 1 -> 2
-tests play there (the discount token lies beside the market outside phase 2, AUC-30,
-and on the lowest actual plant in phase 2, AUC-31). Europe draws no Step 2
-replacement and has a 4 + 5 Step 1 market (SET-26, EC-67): tests of their own. Tests
-that start in Step 2 or 3 play on Europe, whose market is 4 + 4 from Step 2 and which
-has no discount token to interfere with the end-of-phase-2 removal (AUC-21 = AUC-20).
+A classic game plays the classic rules on either board (CON-02, OQ-31): the Step 1
+market is 4 + 4, the Step 2 start draws a replacement (STP-02), nobody buying
+removes the lowest plant (AUC-20), and there is no discount token. Many Step 1 -> 2
+tests play on North America, tests that start in Step 2 or 3 on Europe. The Europe
+map rules (4 + 5 Step 1 market, Step 2 without replacement, SET-26, EC-67) and the
+North America token are opted in with the ``map_rules`` option
+("classic+map_rules") where a test checks them.
 """
 
 from __future__ import annotations
@@ -58,14 +58,17 @@ def game(
     done: Sequence[int] = (),
     round: int = 4,
     map_id: str = "europe",
+    components: str = "classic",
 ) -> GameState:
     """A classic game at a chosen phase with a fully known plant market and deck.
 
-    On North America the discount token lies on the lowest actual plant in phase 2
-    (AUC-31, placed when the phase began) and beside the market otherwise (AUC-30).
+    No discount token (CON-02). With ``components="classic+map_rules"`` on North America
+    the token lies on the lowest actual plant in phase 2 (AUC-31, placed when the phase
+    began) and beside the market otherwise (AUC-30).
     """
     areas = {"europe": (R3, R4), "north_america": (NA3, NA4)}[map_id]
-    state = new(players, map=map_id, regions=areas[0] if players == 3 else areas[1])
+    region = areas[0] if players == 3 else areas[1]
+    state = new(players, map=map_id, regions=region, components=components)
     state = arrange(
         state,
         round=round,
@@ -82,7 +85,8 @@ def game(
         market_tokens=TOKENS,
     )
     token = None
-    if map_id == "north_america" and phase is Phase.AUCTION and actual:
+    map_rules = "map_rules" in state.config.options
+    if map_rules and map_id == "north_america" and phase is Phase.AUCTION and actual:
         token = actual[0]
     state = attrs.evolve(state, market=attrs.evolve(state.market, discount=token))
     for seat in range(players):
@@ -122,7 +126,7 @@ def finish_phase(state: GameState) -> GameState:
 def test_step2_trigger_mid_phase4() -> None:
     """EC-26, STP-01, STP-02, STP-03: C builds his 7th city (3 players, threshold 7).
 
-    North America (STP-02 draws a replacement there). Immediately the lowest plant (11)
+    North America (STP-02 draws a replacement). Immediately the lowest plant (11)
     is removed and a replacement (20) drawn; B and A may still only use the 10 slots in
     this phase 4; the phase-5 refill uses the Step 2 column; the next phase 4 allows the
     15 slots.
@@ -144,7 +148,7 @@ def test_step2_trigger_mid_phase4() -> None:
     assert state.market.actual == (12, 13, 14, 15)
     assert state.market.future == (16, 17, 18, 20)
     assert state.market.removed == (11,)
-    assert state.market.discount is None  # AUC-30: beside the market in phase 4
+    assert state.market.discount is None  # CON-02: no discount token in a classic game
     assert pg.current_player(state) == C  # C's turn goes on until he ends it
     state = play(state, pg.EndBuild(player=C))
     assert pg.current_player(state) == B
@@ -257,7 +261,7 @@ def test_step2_ignored_once_step3_began() -> None:
 
 
 def test_step2_start_runs_before_too_small_check() -> None:
-    """STP-01, STP-02, BLD-12, BLD-02 (design choice): the 7th house starts Step 2 first.
+    """OQ-32, STP-01, STP-02, BLD-12, BLD-02: the 7th house starts Step 2 first.
 
     North America, market `7 8 12 13 | 15 16 17 18`, largest count 6. The 7th house first
     runs the Step 2 removal (lowest plant 7, replacement 20), then the too-small check,
@@ -284,8 +288,9 @@ def test_step2_start_runs_before_too_small_check() -> None:
 
 
 def test_step2_start_on_europe_removes_without_replacement_set_26() -> None:
-    """SET-26, STP-02, STP-01, CON-07: Europe, 3 players, Step 1 market 4 + 5
-    `11 12 13 14 | 15 16 17 18 19`. C's 7th house (katowice: slot 10 + 8 from praha)
+    """SET-26, STP-02, STP-01, CON-07, OQ-31: Europe with the ``map_rules`` option, 3 players,
+    Step 1 market 4 + 5 `11 12 13 14 | 15 16 17 18 19`. C's 7th house (katowice: slot 10 + 8
+    from praha)
     starts Step 2: the lowest plant 11 is removed and nothing is drawn, so the market is
     4 + 4 `12 13 14 15 | 16 17 18 19` and the deck is untouched."""
     state = game(
@@ -295,6 +300,7 @@ def test_step2_start_on_europe_removes_without_replacement_set_26() -> None:
         future=(15, 16, 17, 18, 19),
         deck=(20, 21, 22),
         order=(A, B, C),
+        components="classic+map_rules",
     )
     state = give(state, C, cities=C6)
     state = play(state, pg.Build(player=C, city="katowice"))
@@ -406,10 +412,10 @@ def test_classic_step3_card_in_phase2_freezes_market() -> None:
 
 
 def test_classic_step3_card_replacing_the_end_of_phase2_removal() -> None:
-    """EC-64, STP-06, AUC-21 (Europe's AUC-20), AUC-15, STP-05: nobody buys; the
-    replacement for the removed lowest plant (13) is the Step 3 card. It is placed, the
-    deck reshuffled, then at once the lowest plant (15) and the card are removed without
-    replacement: 6 plants, Step 3 from phase 3."""
+    """EC-64, STP-06, AUC-20, AUC-15, STP-05, CON-02: classic on Europe, nobody buys; the
+    replacement for the lowest plant (13) removed by AUC-20 is the Step 3 card. It is
+    placed, the deck reshuffled, then at once the lowest plant (15) and the card are
+    removed without replacement: 6 plants, Step 3 from phase 3."""
     state = classic_phase2_step3()
     state = play(state, *(pg.PassAuction(player=s) for s in (A, B, C, D)))
     assert state.phase is Phase.RESOURCES
@@ -422,6 +428,8 @@ def test_classic_step3_card_replacing_the_end_of_phase2_removal() -> None:
     assert state.market.deck_size == 4
     names = kinds_of(state)
     assert names.index("deck_reshuffled") < names.index("step_started")
+    removals = [e.text for e in state.events if e.kind == "plant_removed"]
+    assert "AUC-20" in removals[-2]
 
 
 def test_phase2_step3_card_with_draw_deck_left_is_not_drawn() -> None:
@@ -447,7 +455,8 @@ def test_phase2_step3_card_with_draw_deck_left_is_not_drawn() -> None:
 def test_step2_replacement_is_step3_card_classic_moment2() -> None:
     """EC-63, STP-02, STP-07, STP-12, BLD-12, STP-03, STP-11: classic phase 4.
 
-    North America (EC-63: Europe draws no Step 2 replacement). Step 1, market
+    North America (EC-63; Europe with the map rules draws no Step 2 replacement, plain
+    classic Europe does, see tests/test_europe.py). Step 1, market
     `8 9 10 13 | 14 15 16 17`, deck above S3 empty, 30 under it. C's
     7th house starts Step 2: 8 removed, the replacement is S3 -> deck reshuffled at
     once, S3 sits in the market until the end of phase 4. C's 9th house removes 9;
@@ -510,7 +519,7 @@ def test_step2_replacement_is_step3_card_classic_moment2() -> None:
     assert state.phase is Phase.AUCTION
     assert state.market.plants == (15, 16, 17, 30)
     assert state.market.removed[-1] == 14
-    assert state.market.discount == 15  # AUC-31: the new phase 2 puts the token on 15
+    assert state.market.discount is None  # CON-02: no discount token in a classic game
 
 
 def test_step3_card_as_too_small_replacement_in_phase4_classic() -> None:
@@ -572,12 +581,14 @@ def test_step3_before_step2_in_phase4_classic() -> None:
     assert state.market.removed == (6, 12, 13)
 
 
-def test_step3_before_step2_in_phase2_classic() -> None:
-    """STP-10, STP-02, STP-05, OQ-06, AUC-33: North America, Step 1, phase 2, token on 10:
-    A buys 11, the draw is S3. The Step 2 start first removes 10 (the token leaves with
-    it) and draws 30 from the reshuffled deck, S3 joins the market, then the classic
-    freeze: B buys 12, nothing is drawn. Phase-2 end: no token plant left for AUC-33;
-    13 and S3 go."""
+@pytest.mark.parametrize("components", ["classic", "classic+map_rules"])
+def test_step3_before_step2_in_phase2_classic(components: str) -> None:
+    """STP-10, STP-02, STP-05, OQ-06, AUC-33, OQ-31: North America, Step 1, phase 2: A
+    buys 11, the draw is S3. The Step 2 start first removes 10 and draws 30 from the
+    reshuffled deck, S3 joins the market, then the classic freeze: B buys 12, nothing is
+    drawn. Phase-2 end: 13 and S3 go (someone bought: no AUC-20). Plain classic has no
+    token; with ``map_rules`` the token lies on 10 and leaves with it, so no token plant
+    is left for AUC-33. The market ends the same either way."""
     state = game(
         step=1,
         phase=Phase.AUCTION,
@@ -588,8 +599,9 @@ def test_step3_before_step2_in_phase2_classic() -> None:
         order=(A, B, C),
         round=3,
         map_id="north_america",
+        components=components,
     )
-    assert state.market.discount == 10
+    assert state.market.discount == (10 if components == "classic+map_rules" else None)
     state = play(
         state,
         pg.ChoosePlant(player=A, plant=11, bid=11),
@@ -677,11 +689,12 @@ def test_step3_before_step2_in_phase5() -> None:
     reshuffle = names.index("deck_reshuffled")
     drawn = max(i for i, k in enumerate(names) if k == "plant_drawn")
     assert reshuffle < drawn  # the Step 2 replacement comes from the reshuffled deck
-    assert state.market.discount == 12  # AUC-31: the next phase 2 puts the token on 12
+    assert state.market.discount is None  # CON-02: no discount token in a classic game
 
 
 def test_step3_before_step2_in_phase5_europe_ec_67() -> None:
-    """EC-67, STP-10, SET-26, STP-02, STP-08, BUR-07: Europe, Step 1 with the 4 + 5 market
+    """EC-67, STP-10, SET-26, STP-02, STP-08, BUR-07, OQ-31: Europe with the ``map_rules``
+    option, Step 1 with the 4 + 5 market
     `10 11 12 13 | 14 15 16 17 18`, largest city count 5, deck above S3 empty, 30 under it.
     Phase 5 puts 18 under the deck and draws S3 -> 8 + S3. Step 2 start: 10 removed, no
     replacement -> 7 + S3; then Step 3: 11 and S3 removed -> 6 plants `12 13 14 15 16 17`.
@@ -694,6 +707,7 @@ def test_step3_before_step2_in_phase5_europe_ec_67() -> None:
         deck=(),
         under_step3=(30,),
         done=(A, B),
+        components="classic+map_rules",
     )
     state = give(state, A, cities=C6[:5])
     before = len(state.events)

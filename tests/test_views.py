@@ -170,15 +170,21 @@ def test_view_of_a_non_seat_raises_type_error(seat: Any) -> None:
 
 
 def test_initial_min_bids_north_america_and_europe() -> None:
-    """AUC-31: at the start the discounted lowest plant bids 1 on North America; AUC-04 else."""
-    for components in ("classic", "deluxe"):
-        na = pg.new_game(pg.GameConfig(players=3, map="north_america", components=components))
+    """AUC-31: at the start the discounted lowest plant bids 1 on North America; AUC-04 else.
+
+    The token is a map rule (CON-02, OQ-31): Deluxe, or classic with ``map_rules``.
+    """
+    for extra in ({"components": "deluxe"}, {"components": "classic", "options": "map_rules"}):
+        na = pg.new_game(pg.GameConfig(players=3, map="north_america", **extra))
         lowest, *rest = na.market.actual
         assert na.market.discount == lowest
         assert pg.public_view(na).min_bids == ((lowest, 1), *((p, p) for p in rest))
-        eu = pg.new_game(pg.GameConfig(players=3, map="europe", components=components))
+        eu = pg.new_game(pg.GameConfig(players=3, map="europe", **extra))
         assert eu.market.discount is None
         assert pg.public_view(eu).min_bids == tuple((p, p) for p in eu.market.actual)
+    plain = pg.new_game(pg.GameConfig(players=3, map="north_america", components="classic"))
+    assert plain.market.discount is None
+    assert pg.public_view(plain).min_bids == ((3, 3), (4, 4), (5, 5), (6, 6))
 
 
 def test_min_bids_concrete_seed() -> None:

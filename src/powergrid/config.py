@@ -13,6 +13,11 @@ __all__ = ["COMPONENT_SETS", "KNOWN_MODULES", "MAPS", "OPTIONS", "GameConfig", "
 
 #: Rule switches a config may turn on; each is documented in the rules docs.
 OPTIONS = {
+    "map_rules": (
+        "classic only: play the board's map rules too (Europe's 4 + 5 market, Step 2 without "
+        "a replacement and AUC-21; North America's discount token), CON-02 / OQ-31. Deluxe "
+        "games always play them"
+    ),
     "seed_thresholds": (
         "classic only: the Chinese seed's simplified thresholds (Step 2 at 7 cities and "
         "at most 3 plants for every player count), SET-12 / OQ-09"
@@ -83,7 +88,7 @@ def _check_combination(cfg: GameConfig) -> None:
             f"{cfg.map!r} (they know {', '.join(sorted(maps))})",
             field="components",
         )
-    for opt in ("seed_thresholds",):
+    for opt in ("map_rules", "seed_thresholds"):
         if opt in cfg.options and cfg.components != "classic":
             raise RulesConfigError(
                 f"option {opt!r} belongs to the classic component set ({OPTIONS[opt]})",

@@ -1,7 +1,10 @@
 """The composed rules of one game: :class:`Ruleset` and :func:`ruleset_for`.
 
 Composition order (DESIGN: Rule modules): ``base``, the component set, the
-board's map module, then the config's extra modules.
+board's map module, then the config's extra modules. The map module's rules
+are Deluxe rules: a classic game plays on the board (its cities, regions,
+connections and metropoles are data) with the classic rules, unless the
+config opts in with the ``map_rules`` option (CON-02, OQ-31).
 
 A ruleset is built once per (game-defining config, play area) and cached in a
 bounded cache; states refer to it, so the map and the tables never travel with
@@ -97,11 +100,23 @@ def map_module(map_id: str) -> RuleModule:
     return module.MODULE  # type: ignore[no-any-return]
 
 
+def plays_map_rules(config: GameConfig) -> bool:
+    """Whether the board's map rules apply: Deluxe games, or classic with ``map_rules``.
+
+    CON-02 / OQ-31: the map rules (SET-24, SET-26, AUC-21, AUC-30..AUC-35) are
+    Deluxe rules; a classic game follows the classic rules on any board.
+    """
+    return config.components == "deluxe" or "map_rules" in config.options
+
+
 def _compose(config: GameConfig) -> tuple[Components, tuple[RuleModule, ...]]:
     """The component set and the modules in composition order: base, edition, map."""
     comps = components_for(config.components)
     edition = RuleModule(name=comps.name, version=comps.version, hooks=comps.hooks)
-    return comps, (base.MODULE, edition, map_module(config.map))
+    modules: tuple[RuleModule, ...] = (base.MODULE, edition)
+    if plays_map_rules(config):
+        modules += (map_module(config.map),)
+    return comps, modules
 
 
 def ruleset_modules(config: GameConfig) -> tuple[tuple[str, str], ...]:

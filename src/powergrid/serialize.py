@@ -207,12 +207,41 @@ def _from_data(data: Any) -> Any:
             f"unknown document type {name!r}; known: {', '.join(_records())}", path="type"
         )
     body = {k: v for k, v in data.items() if k not in ("format", "type")}
+    if fmt == 1:
+        body = _upgrade_from_1(str(name), body)
     if cls in ACTION_TYPES:
         return _decode_action({"type": name, **body}, "")
     decoder = _DECODERS.get(cls)
     if decoder is not None:
         return decoder(body, "")
     return _decode_attrs(cls, body, "")
+
+
+def _upgrade_from_1(name: str, body: dict[str, Any]) -> dict[str, Any]:
+    """Read a format-1 document as the game it recorded (CON-02, OQ-31).
+
+    Format 1 played the board's map rules in classic games too; format 2 plays
+    them only with the ``map_rules`` option, so every classic config of a
+    format-1 document gains that option and replays to the same outcome.
+    """
+    if name == "GameConfig":
+        return _classic_opt_in(body)
+    config = body.get("config")
+    if isinstance(config, dict):
+        return {**body, "config": _classic_opt_in(config)}
+    public = body.get("public")
+    if isinstance(public, dict):  # a PlayerView holds its config in the public part
+        return {**body, "public": _upgrade_from_1("PublicView", public)}
+    return body
+
+
+def _classic_opt_in(config: dict[str, Any]) -> dict[str, Any]:
+    if config.get("components") != "classic":
+        return config
+    options = config.get("options", [])
+    if not isinstance(options, list) or "map_rules" in options:
+        return config  # malformed options are reported by the decoder as before
+    return {**config, "options": sorted([*options, "map_rules"])}
 
 
 def _kind(value: object) -> str:

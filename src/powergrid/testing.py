@@ -62,6 +62,8 @@ def config_label(config: GameConfig) -> str:
 def all_configs() -> list[GameConfig]:
     """Every built-in configuration: 2-6 players, each map, each component set.
 
+    Classic games come twice: with the classic rules on the board (the
+    default) and with the board's map rules (option ``map_rules``, CON-02).
     """
     return [
         GameConfig(players=n, map=m, components=c, options=o)
@@ -73,6 +75,7 @@ def all_configs() -> list[GameConfig]:
 
 _COMPONENT_VARIANTS: tuple[tuple[str, frozenset[str]], ...] = (
     *((c, frozenset()) for c in COMPONENT_SETS),
+    ("classic", frozenset({"map_rules"})),
 )
 
 
@@ -91,7 +94,9 @@ def configs() -> SearchStrategy[GameConfig]:
         players=st.integers(2, 6),
         map=st.sampled_from(MAPS),
         components=st.just("classic"),
-        options=st.just(frozenset({"seed_thresholds"})),
+        options=st.sets(st.sampled_from(("map_rules", "seed_thresholds")), min_size=1).map(
+            frozenset
+        ),
     )
     return st.one_of(plain, classic_options)
 

@@ -9,7 +9,10 @@ from __future__ import annotations
 __version__ = "0.1.0"
 
 #: The format of every JSON document and record this library writes.
-FORMAT = 1
+#: Format 2 (this release): a classic game on a board plays the classic rules
+#: unless its config names the ``map_rules`` option (CON-02, OQ-31).
+FORMAT = 2
 
-#: Formats this library reads.
-READABLE_FORMATS = (1,)
+#: Formats this library reads; older ones are upgraded on reading
+#: (format 1: a classic config gains ``map_rules``, which it played by then).
+READABLE_FORMATS = (1, 2)

@@ -50,8 +50,9 @@ def _tables() -> dict[str, Any]:
 def _prepare_deck(config: GameConfig, rng: RngState, size: int) -> DeckSetup:
     """SET-11: market 3-6 | 7-10, 13 face up on top, n removed unseen, Step 3 at the bottom.
 
-    ``size`` (the map's Step 1 market) is filled afterwards by ordinary draws,
-    so on Europe's 4 + 5 market the face-up 13 becomes the ninth plant (SET-26).
+    ``size`` (the Step 1 market) is filled afterwards by ordinary draws, so in
+    a classic game with Europe's map rules (option ``map_rules``) the face-up
+    13 becomes the ninth plant of the 4 + 5 market (SET-26).
     """
     setup = load("plants_classic.json")["deck_setup"]
     actual = tuple(setup["initial_current_market"])

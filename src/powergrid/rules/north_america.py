@@ -1,17 +1,19 @@
-"""The North America map module: the discount token and the metropoles (CON-02).
+"""The North America map module: the discount token (CON-02, AUC-30..AUC-35).
 
 The board comes from ``data/maps/north_america.json``: 7 regions of 7 cities,
-99 connections. The metropoles New York and Mexico City are two cities each,
-joined by a connection of cost 0 (BLD-10, BLD-11): each half is its own city
-with its own slots, so a player may hold both halves but never two houses in
-one half (BLD-06), and routes cross between the halves for free.
+99 connections. The metropoles New York and Mexico City are board data, so
+they are part of every game on this map: each is two cities joined by a
+connection of cost 0 (BLD-10, BLD-11), each half its own city with its own
+slots, so a player may hold both halves but never two houses in one half
+(BLD-06), and routes cross between the halves for free.
 
-The discount token (AUC-30..AUC-35) applies with either component set; when
-its plant leaves the market (bought, AUC-35, or removed) the token goes beside
-the market with it (market.take_plant). With
-the classic components the token also replaces the classic no-purchase
-removal (AUC-20): if nobody buys, the lowest plant carries the token and is
-removed once, by AUC-33, never twice (EC-08, AUC-22).
+The discount token is a Deluxe rule; a classic game plays it only with the
+``map_rules`` option (OQ-31, ``powergrid.ruleset``). When its plant leaves the
+market (bought, AUC-35, or removed) the token goes beside the market with it
+(market.take_plant). In a classic game with ``map_rules`` the token also
+replaces the classic no-purchase removal (AUC-20): if nobody buys, the lowest
+plant carries the token and is removed once, by AUC-33, never twice (EC-08,
+AUC-22).
 """
 
 from __future__ import annotations
