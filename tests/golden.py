@@ -1,0 +1,104 @@
+"""The golden games: seeded games over every configuration, reduced to one hash each.
+
+A game is hashed on what the rules decide: every action's notation, every
+event's kind, round, player and values (never its text, which may be
+reworded), and the outcome. The policy is seeded and picks among the legal
+actions with bids and purchase counts collapsed to their minimum, so a game
+stays short. ``tests/data/golden.json`` holds the expected hash per
+configuration; ``test_golden.py`` replays them.
+
+Run ``python -m tests.golden`` to print the hashes of the current code (for
+reviewing a deliberate rules change; the JSON is never rewritten silently).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import sys
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+import powergrid as pg
+from powergrid.testing import config_label
+
+GAMES_PER_CONFIG = 15
+EXPECTED = Path(__file__).parent / "data" / "golden.json"
+
+
+label = config_label  # a configuration's key in golden.json
+
+
+def configs() -> Iterator[pg.GameConfig]:
+    """Every configuration the golden set plays (every built-in one, and each option)."""
+    variants: list[tuple[str, frozenset[str]]] = [
+        ("deluxe", frozenset()),
+        ("classic", frozenset()),
+        ("classic", frozenset({"map_rules"})),
+    ]
+    for components, options in variants:
+        for map_id in ("europe", "north_america"):
+            for players in range(2, 7):
+                yield pg.GameConfig(
+                    players=players, map=map_id, components=components, options=options
+                )
+    for extra in ((), ("map_rules",)):
+        for players in (2, 3):
+            yield pg.GameConfig(
+                players=players, components="classic", options={"seed_thresholds", *extra}
+            )
+
+
+def choices(actions: Sequence[pg.Action]) -> list[pg.Action]:
+    """The policy's choice set: one opening bid per plant, one raise, one token per kind."""
+    out: list[pg.Action] = []
+    seen: set[object] = set()
+    for a in actions:
+        if isinstance(a, pg.ChoosePlant):
+            key: object = ("choose", a.plant)
+        elif isinstance(a, pg.Bid):
+            key = "bid"
+        elif isinstance(a, pg.BuyResource):
+            key = ("buy", a.resource)
+        else:
+            out.append(a)
+            continue
+        if key not in seen:
+            seen.add(key)
+            out.append(a)
+    return out
+
+
+def game_lines(config: pg.GameConfig, seed: int) -> Iterator[str]:
+    """The hashed lines of one seeded game: actions, then events, then the outcome."""
+    rng = random.Random(f"golden:{seed}")
+    state = pg.new_game(config, seed=seed)
+    while (result := pg.outcome(state)) is None:
+        action = rng.choice(choices(pg.legal_actions(state)))
+        yield str(action)
+        state = pg.apply(state, action)
+    for e in state.events:
+        yield f"{e.kind} {e.round} {e.player} {list(e.values)}"
+    yield repr((result.winners, result.ranking, result.reason))
+    yield repr([(s.seat, s.powered, s.money, s.cities) for s in result.scores])
+
+
+def config_hash(config: pg.GameConfig, games: int = GAMES_PER_CONFIG) -> str:
+    """SHA-256 over the lines of ``games`` seeded games of one configuration."""
+    digest = hashlib.sha256()
+    for seed in range(games):
+        for line in game_lines(config, seed):
+            digest.update(line.encode())
+            digest.update(b"\n")
+    return digest.hexdigest()
+
+
+def expected() -> dict[str, str]:
+    """The stored hashes, by configuration label."""
+    return json.loads(EXPECTED.read_text())  # type: ignore[no-any-return]
+
+
+if __name__ == "__main__":
+    json.dump({label(cfg): config_hash(cfg) for cfg in configs()}, sys.stdout, indent=2)
+    print()
