@@ -22,11 +22,11 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Sequence
 
 import attrs
 
 import powergrid as pg
+from powergrid.testing import collapsed_choices
 
 MAX_ACTIONS = 100_000
 
@@ -40,32 +40,6 @@ class Stats:
     wall_ns: int = 0
     apply_ns: list[int] = attrs.field(factory=list)
     legal_ns: list[int] = attrs.field(factory=list)
-
-
-def policy_choices(actions: Sequence[pg.Action]) -> list[pg.Action]:
-    """The fixed benchmark policy's choice set (see the module docstring).
-
-    legal_actions lists each plant's opening bids, the raises and each kind's
-    purchase counts in ascending order, so the first of each group is its
-    minimum (one token for a purchase).
-    """
-    out: list[pg.Action] = []
-    seen: set[object] = set()
-    for a in actions:
-        kind = type(a)
-        if kind is pg.ChoosePlant:
-            key: object = (kind, a.plant)  # type: ignore[union-attr]
-        elif kind is pg.Bid:
-            key = kind
-        elif kind is pg.BuyResource:
-            key = (kind, a.resource)  # type: ignore[union-attr]
-        else:
-            out.append(a)
-            continue
-        if key not in seen:
-            seen.add(key)
-            out.append(a)
-    return out
 
 
 def play_one(config: pg.GameConfig, seed: int, game: int, stats: Stats) -> None:
@@ -82,7 +56,7 @@ def play_one(config: pg.GameConfig, seed: int, game: int, stats: Stats) -> None:
         t0 = perf()
         actions = pg.legal_actions(state)
         t1 = perf()
-        action = rng.choice(policy_choices(actions))
+        action = rng.choice(collapsed_choices(actions))
         t2 = perf()
         state = pg.apply(state, action)
         t3 = perf()

@@ -17,11 +17,11 @@ import hashlib
 import json
 import random
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path
 
 import powergrid as pg
-from powergrid.testing import config_label
+from powergrid.testing import collapsed_choices, config_label
 
 GAMES_PER_CONFIG = 15
 EXPECTED = Path(__file__).parent / "data" / "golden.json"
@@ -50,32 +50,12 @@ def configs() -> Iterator[pg.GameConfig]:
             )
 
 
-def choices(actions: Sequence[pg.Action]) -> list[pg.Action]:
-    """The policy's choice set: one opening bid per plant, one raise, one token per kind."""
-    out: list[pg.Action] = []
-    seen: set[object] = set()
-    for a in actions:
-        if isinstance(a, pg.ChoosePlant):
-            key: object = ("choose", a.plant)
-        elif isinstance(a, pg.Bid):
-            key = "bid"
-        elif isinstance(a, pg.BuyResource):
-            key = ("buy", a.resource)
-        else:
-            out.append(a)
-            continue
-        if key not in seen:
-            seen.add(key)
-            out.append(a)
-    return out
-
-
 def game_lines(config: pg.GameConfig, seed: int) -> Iterator[str]:
     """The hashed lines of one seeded game: actions, then events, then the outcome."""
     rng = random.Random(f"golden:{seed}")
     state = pg.new_game(config, seed=seed)
     while (result := pg.outcome(state)) is None:
-        action = rng.choice(choices(pg.legal_actions(state)))
+        action = rng.choice(collapsed_choices(pg.legal_actions(state)))
         yield str(action)
         state = pg.apply(state, action)
     for e in state.events:
