@@ -81,3 +81,13 @@ def test_format_1_player_view_config_is_upgraded() -> None:
     doc["public"]["config"]["options"] = []
     view = pg.from_json(json.dumps(doc))
     assert view.public.config.options == frozenset({"map_rules"})
+
+
+def test_format_1_malformed_options_still_raise_invalid_record() -> None:
+    """The upgrade never hides or changes a decoding error: bad options name their path."""
+    for options in ([1, "a"], [None], "map_rules", [["x"]]):
+        body = {"format": 1, "type": "GameConfig", "components": "classic", "options": options}
+        with pytest.raises(pg.InvalidRecord) as info:
+            pg.from_json(json.dumps(body))
+        assert info.value.path.startswith("options")
+

@@ -241,7 +241,7 @@ def _classic_opt_in(config: dict[str, Any]) -> dict[str, Any]:
     options = config.get("options", [])
     if not isinstance(options, list) or "map_rules" in options:
         return config  # malformed options are reported by the decoder as before
-    return {**config, "options": sorted([*options, "map_rules"])}
+    return {**config, "options": [*options, "map_rules"]}  # unsorted: items may be any JSON
 
 
 def _kind(value: object) -> str:
