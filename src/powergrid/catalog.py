@@ -11,18 +11,25 @@ package's import graph has no cycles; ``tests/test_imports.py`` checks it).
 - :func:`load_map`: a board's cities, regions and connections (:class:`MapData`).
 - :func:`component_maps` and :func:`regions_needed`: the facts of a component
   set's tables that decide whether a game can be set up at all.
+- :func:`extra_module` and :func:`check_modules`: the extra rule modules a
+  config may name, built in (``powergrid/rules/<name>.py``) or installed by
+  another package under the entry-point group :data:`ENTRY_POINT_GROUP`, and
+  the checks of their declared needs. A module is loaded by name (dynamically)
+  only when a config names it.
 """
 
 from __future__ import annotations
 
 import functools
+import importlib
 from collections.abc import Iterable
-from importlib import resources
+from importlib import metadata, resources
 from typing import Any
 
 import attrs
 
 from powergrid.data import load
+from powergrid.errors import RulesConfigError
 
 
 def _discover_maps() -> tuple[str, ...]:
@@ -39,6 +46,116 @@ def _discover_maps() -> tuple[str, ...]:
 MAPS = _discover_maps()
 #: The component sets, each with its own deck, resources and tables (CON-01).
 COMPONENT_SETS = ("classic", "deluxe")
+#: The entry-point group through which other packages add rule modules.
+ENTRY_POINT_GROUP = "powergrid.rules"
+_CORE_MODULES = frozenset({"__init__", "base", *COMPONENT_SETS})
+
+
+def _builtin_extras() -> tuple[str, ...]:
+    """Rule modules in ``powergrid/rules`` that are neither core, component set nor map."""
+    root = resources.files("powergrid").joinpath("rules")
+    names = {p.name[:-3] for p in root.iterdir() if p.name.endswith(".py")}
+    return tuple(sorted(names - _CORE_MODULES - set(MAPS)))
+
+
+@functools.cache
+def _entry_points() -> dict[str, metadata.EntryPoint]:
+    return {ep.name: ep for ep in metadata.entry_points(group=ENTRY_POINT_GROUP)}
+
+
+_REGISTERED: dict[str, Any] = {}
+
+
+def register_module(module: Any) -> None:
+    """Make a rule module available by name in this process, without packaging it.
+
+    For trying a module out (a notebook, a test, the docs' example). It is
+    known only to this process: a state of a game that uses it cannot be
+    unpickled in another process, and a record of it replays only where the
+    module is registered or installed. Publish a module as a package with a
+    ``powergrid.rules`` entry point to make it available everywhere. A name
+    that a built-in or installed module already has is refused.
+    """
+    name = getattr(module, "name", None)
+    if not isinstance(name, str) or not hasattr(module, "hooks"):
+        raise TypeError(f"register_module takes a RuleModule, not {module!r}")
+    if name in _builtin_extras() or name in _entry_points() or name in _CORE_MODULES | set(MAPS):
+        raise RulesConfigError(f"a rule module called {name!r} exists already", field="modules")
+    _REGISTERED[name] = module
+    extra_module.cache_clear()
+
+
+def extra_module_names() -> tuple[str, ...]:
+    """Every extra rule module a config may name (built in, installed, registered), sorted."""
+    return tuple(sorted(set(_builtin_extras()) | set(_entry_points()) | set(_REGISTERED)))
+
+
+def refresh() -> None:
+    """Forget the installed modules found so far (after installing one at run time)."""
+    _entry_points.cache_clear()
+    extra_module.cache_clear()
+
+
+@functools.cache
+def extra_module(name: str) -> Any:
+    """The ``RuleModule`` called ``name``, or ``RulesConfigError`` naming the choices.
+
+    A built-in module is ``powergrid.rules.<name>.MODULE``; an installed one is
+    what its ``powergrid.rules`` entry point loads. Either must be a rule module
+    whose ``name`` is ``name``.
+    """
+    if name in _builtin_extras():
+        module = importlib.import_module(f"powergrid.rules.{name}").MODULE
+    elif name in _entry_points():
+        module = _entry_points()[name].load()
+    elif name in _REGISTERED:
+        module = _REGISTERED[name]
+    else:
+        known = ", ".join(extra_module_names()) or "none are installed"
+        raise RulesConfigError(
+            f"unknown rule module {name!r}; known modules: {known}", field="modules"
+        )
+    if getattr(module, "name", None) != name or not hasattr(module, "hooks"):
+        raise RulesConfigError(
+            f"entry point {name!r} of group {ENTRY_POINT_GROUP!r} must load a RuleModule "
+            f"named {name!r}, not {module!r}",
+            field="modules",
+        )
+    return module
+
+
+def check_modules(players: int, components: str, modules: tuple[str, ...]) -> None:
+    """Raise RulesConfigError unless every extra module can play this game.
+
+    Each module's declared component sets, player counts and required modules
+    (which must come earlier in the list) are checked; the error names the
+    module and the rule it cites.
+    """
+    if len(set(modules)) != len(modules):
+        raise RulesConfigError(f"a rule module is named twice in {modules}", field="modules")
+    for i, name in enumerate(modules):
+        module = extra_module(name)
+        because = f" ({module.rule})" if module.rule else ""
+        if module.components is not None and components not in module.components:
+            allowed = " or ".join(sorted(module.components))
+            raise RulesConfigError(
+                f"rule module {name!r} plays with the {allowed} components, not "
+                f"{components}{because}",
+                field="modules",
+            )
+        if module.players is not None and players not in module.players:
+            allowed = ", ".join(map(str, sorted(module.players)))
+            raise RulesConfigError(
+                f"rule module {name!r} is for {allowed} players, not {players}{because}",
+                field="modules",
+            )
+        missing = [r for r in module.requires if r not in modules[:i]]
+        if missing:
+            raise RulesConfigError(
+                f"rule module {name!r} needs {', '.join(map(repr, missing))} named before "
+                f"it in modules{because}",
+                field="modules",
+            )
 
 
 @attrs.frozen(eq=False)

@@ -6,10 +6,17 @@ from collections.abc import Sequence
 
 import attrs
 
-from powergrid.catalog import COMPONENT_SETS, MAPS, component_maps, load_map, regions_needed
+from powergrid.catalog import (
+    COMPONENT_SETS,
+    MAPS,
+    check_modules,
+    component_maps,
+    load_map,
+    regions_needed,
+)
 from powergrid.errors import RulesConfigError
 
-__all__ = ["COMPONENT_SETS", "KNOWN_MODULES", "MAPS", "OPTIONS", "GameConfig", "validate_regions"]
+__all__ = ["COMPONENT_SETS", "MAPS", "OPTIONS", "GameConfig", "validate_regions"]
 
 #: Rule switches a config may turn on; each is documented in the rules docs.
 OPTIONS = {
@@ -23,8 +30,6 @@ OPTIONS = {
         "at most 3 plants for every player count), SET-12 / OQ-09"
     ),
 }
-#: Extra rule modules a config may name; none ships yet.
-KNOWN_MODULES: dict[str, str] = {}
 
 
 def _tuple_of_str(value: object) -> tuple[str, ...] | None:
@@ -60,7 +65,9 @@ class GameConfig:
       Deluxe plant deck, market and refill cards these two maps come with) or
       ``"classic"`` (coal, oil, garbage, uranium; the original deck and tables).
       Both sets play on both maps.
-    - ``modules``: extra rule modules by name (none ship yet).
+    - ``modules``: extra rule modules by name, composed in this order after the
+      base game, the component set and the map (built in, or installed under the
+      ``powergrid.rules`` entry-point group; :func:`powergrid.catalog.extra_module_names`).
     - ``regions``: the play area as region ids, or ``None`` to let the seed choose a
       connected set of the right size (SET-04, SET-12).
     - ``names``: optional display names, one per seat.
@@ -115,12 +122,8 @@ def _validate(cfg: GameConfig) -> None:
             f"unknown component set {cfg.components!r}; choose one of {', '.join(COMPONENT_SETS)}",
             field="components",
         )
-    for name in cfg.modules:
-        if name not in KNOWN_MODULES:
-            raise RulesConfigError(
-                f"unknown rule module {name!r}; no extra modules are available yet",
-                field="modules",
-            )
+    if not all(isinstance(m, str) and m for m in cfg.modules):
+        raise RulesConfigError("every module must be named by a non-empty string", field="modules")
     for opt in cfg.options:
         if opt not in OPTIONS:
             raise RulesConfigError(
@@ -128,6 +131,7 @@ def _validate(cfg: GameConfig) -> None:
                 field="options",
             )
     _check_combination(cfg)
+    check_modules(cfg.players, cfg.components, cfg.modules)
     if cfg.names is not None:
         if len(cfg.names) != cfg.players:
             raise RulesConfigError(

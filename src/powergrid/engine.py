@@ -64,7 +64,7 @@ def new_game(config: GameConfig | None = None, *, seed: int = 0) -> GameState:
     else:
         regions = tuple(sorted(cfg.regions))
     rules = ruleset_for(cfg, regions)
-    deck = rules.components.prepare_deck(cfg, rng, rules.market_size(1))
+    deck = rules.components.prepare_deck(rules, rng)
     seats, rng = deck.rng.shuffle(range(cfg.players))  # SET-05: random order for round 1
     state = _first_state(cfg, rules, regions, deck, seats, rng)
     state = state.log(

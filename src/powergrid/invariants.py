@@ -34,10 +34,10 @@ def invariant_violations(state: GameState) -> list[str]:
     out: list[str] = []
     rules = state.rules
     places = plant_places(state)
-    for number in rules.components.plants:
+    for number in rules.plants:
         if places[number] != 1:
             out.append(f"plant {number} is in {places[number]} places")
-    extra = set(places) - set(rules.components.plants)
+    extra = set(places) - set(rules.plants)
     if extra:
         out.append(f"unknown plants {sorted(extra)}")
         return out  # the checks below look plants up

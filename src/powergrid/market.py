@@ -59,10 +59,21 @@ def take_plant(state: GameState, plant: int) -> GameState:
     return _set_plants(state, plants)
 
 
+def leave_play(state: GameState, plant: int, reason: str) -> GameState:
+    """The one exit: ``plant``, already out of the market or a hand, leaves play.
+
+    Every plant that leaves play passes here (CON-11): removed from the market
+    (``"removed"``), drawn too small (``"too_small"``, BLD-12) or discarded
+    (``"discarded"``, AUC-17). The ``leave_play`` hook decides where it goes;
+    the base game lays it face up beside the game (``market.removed``), a
+    customised deck may send it to the inactive area (CDK-08).
+    """
+    return state.rules.hook("leave_play")(state, plant, reason)  # type: ignore[no-any-return]
+
+
 def remove_from_game(state: GameState, plant: int, why: str) -> GameState:
     """Remove a market plant from the game face up (CON-11)."""
-    state = take_plant(state, plant)
-    state = evolve(state, market=evolve(state.market, removed=state.market.removed + (plant,)))
+    state = leave_play(take_plant(state, plant), plant, "removed")
     return state.log(
         "plant_removed", f"Plant {plant} is removed from the game ({why}).", None, plant
     )
@@ -77,12 +88,14 @@ def remove_lowest(state: GameState, why: str) -> GameState:
 
 
 def draw(state: GameState) -> GameState:
-    """Draw one card and resolve it (CON-13, AUC-10, BLD-12, STP-05..STP-08, STP-12).
+    """Draw until one card is resolved (CON-13, AUC-10, BLD-12, STP-05..STP-08, STP-12).
 
-    A plant is sorted into the market; one not above the largest city count is
-    removed at once and another card is drawn (BLD-12). The Step 3 card starts
-    the Step 3 procedure of the current phase. An empty deck draws nothing, and
-    so does the classic freeze (STP-05): once the Step 3 card shows in phase 2, no
+    Each card passes the ``draw_filter`` hook first (the one entrance: a
+    customised deck may set a card aside and draw again, CDK-09). A plant is
+    sorted into the market; one not above the largest city count leaves play
+    at once and another card is drawn (BLD-12). The Step 3 card starts the
+    Step 3 procedure of the current phase. An empty deck draws nothing, and so
+    does the classic freeze (STP-05): once the Step 3 card shows in phase 2, no
     replacement is drawn for the rest of that phase, the end-of-phase removals
     (AUC-20, AUC-33) included; the market is refilled at the next phase 2 (STP-09).
     """
@@ -90,29 +103,37 @@ def draw(state: GameState) -> GameState:
         return state.log(
             "no_replacement", "No replacement is drawn while the Step 3 card shows (STP-05)."
         )
-    m = state.market
-    secret = state.secret
-    if m.top is not None:
-        card: int | None = m.top
-        state = evolve(state, market=evolve(m, top=None))
-    elif secret.deck:
-        card = secret.deck[0]
-        state = evolve(
-            state,
-            secret=evolve(secret, deck=secret.deck[1:]),
-            market=evolve(m, deck_size=m.deck_size - 1),
-        )
-    elif m.step3_in_deck:
-        return step3_card_drawn(state)
-    else:
-        return state.log("deck_empty", "The draw deck is empty: no plant is drawn (STP-12).")
-    assert card is not None
-    if card <= largest_city_count(state):
-        state = evolve(state, market=evolve(state.market, removed=state.market.removed + (card,)))
-        state = state.log(
+    keep_card = state.rules.hook("draw_filter")
+    while True:  # a loop, not recursion: a filter may set many cards aside
+        if state.market.top is None and not state.secret.deck:
+            if state.market.step3_in_deck:
+                return step3_card_drawn(state)
+            return state.log("deck_empty", "The draw deck is empty: no plant is drawn (STP-12).")
+        state, card = _take_card(state)
+        state, keep = keep_card(state, card)
+        if not keep:
+            continue
+        if card > largest_city_count(state):
+            return _enter_market(state, card)
+        state = leave_play(state, card, "too_small").log(
             "plant_removed", f"Drawn plant {card} is too small and is removed (BLD-12).", None, card
         )
-        return draw(state)
+
+
+def _take_card(state: GameState) -> tuple[GameState, int]:
+    """The next card: the face-up top card if there is one, else the deck's first."""
+    m, secret = state.market, state.secret
+    if m.top is not None:
+        return evolve(state, market=evolve(m, top=None)), m.top
+    state = evolve(
+        state,
+        secret=evolve(secret, deck=secret.deck[1:]),
+        market=evolve(m, deck_size=m.deck_size - 1),
+    )
+    return state, secret.deck[0]
+
+
+def _enter_market(state: GameState, card: int) -> GameState:
     plants = state.market.plants
     i = bisect.bisect(plants, card)
     state = _set_plants(state, plants[:i] + (card,) + plants[i:])
@@ -143,11 +164,16 @@ def _reshuffle(state: GameState) -> GameState:
 
 
 def start_step2(state: GameState) -> GameState:
-    """STP-02: Step 2 begins: remove the lowest plant, draw a replacement (hook)."""
+    """STP-02: Step 2 begins: remove the lowest plant, draw a replacement (hooks).
+
+    ``step2_replacement`` says whether to draw; ``start_of_step2`` runs last.
+    """
     state = evolve(state, step=2).log("step_started", "Step 2 begins.", None, 2)
     replace = state.rules.hook("step2_replacement")(state)
     state = remove_lowest(state, "start of Step 2, STP-02")
-    return draw(state) if replace else state
+    if replace:
+        state = draw(state)
+    return state.rules.hook("start_of_step2")(state)  # type: ignore[no-any-return]
 
 
 def step3_card_drawn(state: GameState) -> GameState:

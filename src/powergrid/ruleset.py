@@ -1,7 +1,9 @@
 """The composed rules of one game: :class:`Ruleset` and :func:`ruleset_for`.
 
 Composition order (DESIGN: Rule modules): ``base``, the component set, the
-board's map module, then the config's extra modules. The map module's rules
+board's map module, then the config's extra modules in the order named
+(``compose_hooks`` says how their hooks combine; :mod:`powergrid.hooks` lists
+them). The map module's rules
 are Deluxe rules: a classic game plays on the board (its cities, regions,
 connections and metropoles are data) with the classic rules, unless the
 config opts in with the ``map_rules`` option (CON-02, OQ-31).
@@ -22,6 +24,7 @@ from typing import Any
 
 import attrs
 
+from powergrid.catalog import extra_module
 from powergrid.config import GameConfig
 from powergrid.enums import Resource
 from powergrid.errors import RulesConfigError
@@ -41,6 +44,9 @@ class Ruleset:
 
     Built once per game-defining config and play area (see the module
     docstring); ``config`` is that game-defining part, without names.
+    ``plants`` (the game's plant cards by number) and ``setup_row`` (its
+    player-count row) are the component set's, as the ``plant_deck`` and
+    ``setup_row`` composition hooks left them.
     """
 
     config: GameConfig
@@ -48,6 +54,8 @@ class Ruleset:
     components: Components
     modules: tuple[RuleModule, ...]
     hooks: Mapping[str, Callable[..., Any]]
+    plants: Mapping[int, Plant]
+    setup_row: Mapping[str, Any]
     plant_slots: Mapping[int, tuple[int, int]]
     plant_burns: Mapping[int, tuple[int, int]]
     step2_cities: int
@@ -70,7 +78,7 @@ class Ruleset:
 
     def plant(self, number: int) -> Plant:
         """The plant card with this number."""
-        return self.components.plants[number]
+        return self.plants[number]
 
     def hook(self, name: str) -> Callable[..., Any]:
         """The hook function in force for ``name``."""
@@ -109,18 +117,56 @@ def plays_map_rules(config: GameConfig) -> bool:
     return config.components == "deluxe" or "map_rules" in config.options
 
 
-def _compose(config: GameConfig) -> tuple[Components, tuple[RuleModule, ...]]:
-    """The component set and the modules in composition order: base, edition, map."""
+def _compose(config: GameConfig) -> tuple[Components, tuple[RuleModule, ...], int]:
+    """The component set, the modules in composition order, and how many are core.
+
+    Order: base, edition, the map (when its rules apply), then the config's
+    extra modules in the order it names them (their needs were checked when the
+    config was made, powergrid.catalog.check_modules).
+    """
     comps = components_for(config.components)
     edition = RuleModule(name=comps.name, version=comps.version, hooks=comps.hooks)
     modules: tuple[RuleModule, ...] = (base.MODULE, edition)
     if plays_map_rules(config):
         modules += (map_module(config.map),)
-    return comps, modules
+    core = len(modules)
+    return comps, modules + tuple(extra_module(name) for name in config.modules), core
+
+
+def compose_hooks(modules: tuple[RuleModule, ...], core: int) -> dict[str, Callable[..., Any]]:
+    """The hook in force for every name, module by module (powergrid.hooks).
+
+    A module's ``hooks`` replace, its ``wraps`` receive the implementation in
+    force. An extra module (index ``core`` on) may replace only the base
+    game's default: replacing what a component set or map defines would drop
+    that rule silently, so it must wrap it instead.
+    """
+    hooks: dict[str, Callable[..., Any]] = {}
+    owner: dict[str, str] = {}
+    for i, module in enumerate(modules):
+        for name in (*module.hooks, *module.wraps):
+            if name not in HOOKS:
+                raise RulesConfigError(
+                    f"rule module {module.name!r} defines unknown hook {name!r}; the hooks "
+                    f"are {', '.join(HOOKS)}",
+                    field="modules",
+                )
+        for name, fn in module.hooks.items():
+            if i >= core and owner.get(name, "base") != "base":
+                raise RulesConfigError(
+                    f"rule module {module.name!r} replaces hook {name!r} of module "
+                    f"{owner[name]!r}, which would drop its rule: wrap it instead "
+                    "(RuleModule.wraps)",
+                    field="modules",
+                )
+            hooks[name], owner[name] = fn, module.name
+        for name, wrap in module.wraps.items():
+            hooks[name], owner[name] = wrap(hooks[name]), module.name
+    return hooks
 
 
 def ruleset_modules(config: GameConfig) -> tuple[tuple[str, str], ...]:
-    """``(name, version)`` of the base, component and map modules a config plays with."""
+    """``(name, version)`` of every rule module a config plays with, in composition order."""
     return tuple((m.name, m.version) for m in _compose(config)[1])
 
 
@@ -138,16 +184,10 @@ def ruleset_for(config: GameConfig, regions: tuple[str, ...]) -> Ruleset:
 
 @functools.lru_cache(maxsize=CACHE_SIZE)
 def _build(config: GameConfig, regions: tuple[str, ...]) -> Ruleset:
-    comps, modules = _compose(config)
-    hooks: dict[str, Callable[..., Any]] = {}
-    for module in modules:
-        for name, fn in module.hooks.items():
-            if name not in HOOKS:
-                raise RulesConfigError(
-                    f"rule module {module.name!r} defines unknown hook {name!r}", field="modules"
-                )
-            hooks[name] = fn
-    row = comps.setup_rows[config.players]
+    comps, modules, core = _compose(config)
+    hooks = compose_hooks(modules, core)
+    row = hooks["setup_row"](config, comps.setup_rows[config.players])
+    plants = hooks["plant_deck"](config, comps.plants)
     seed_values = "seed_thresholds" in config.options
     step2 = (
         row.get("step2_cities_seed", row["step2_cities"]) if seed_values else row["step2_cities"]
@@ -159,16 +199,16 @@ def _build(config: GameConfig, regions: tuple[str, ...]) -> Ruleset:
     for module in modules:
         future_step1 = int(module.data.get("future_market_step1", future_step1))
     kinds = comps.resources
-    slots = {n: (accept_mask(p, kinds), p.capacity) for n, p in comps.plants.items()}
-    burns = {n: (accept_mask(p, kinds), p.burn) for n, p in comps.plants.items()}
     return Ruleset(
         config=config,
         area=play_area(config.map, regions),
         components=comps,
         modules=modules,
         hooks=hooks,
-        plant_slots=slots,
-        plant_burns=burns,
+        plants=plants,
+        setup_row=row,
+        plant_slots={n: (accept_mask(p, kinds), p.capacity) for n, p in plants.items()},
+        plant_burns={n: (accept_mask(p, kinds), p.burn) for n, p in plants.items()},
         step2_cities=int(step2),
         end_cities=int(row["game_end_cities"]),
         max_plants=int(max_plants),

@@ -242,7 +242,12 @@ def _sell(state: GameState, seat: int, plant: int, price: int) -> GameState:
     state = state.rules.hook("after_purchase")(state, plant)
     if len(p.plants) > state.rules.max_plants:
         return evolve(state, discard=seat, new_plant=plant)
-    return market.draw(state)
+    return _settled(market.draw(state), seat, plant)
+
+
+def _settled(state: GameState, seat: int, plant: int) -> GameState:
+    """The purchase is settled (discard, replacement draw, re-sort done): the hook runs."""
+    return state.rules.hook("after_purchase_settled")(state, seat, plant)  # type: ignore[no-any-return]
 
 
 def _pass_phase(state: GameState, action: PassAuction) -> GameState:
@@ -253,9 +258,10 @@ def _pass_phase(state: GameState, action: PassAuction) -> GameState:
             Reason.PASS_FORBIDDEN_FIRST_ROUND,
             action,
         )
-    return evolve(state, done=state.done | {seat}).log(
+    state = evolve(state, done=state.done | {seat}).log(
         "auction_passed", f"{name(state, seat)} passes for this round.", seat
     )
+    return state.rules.hook("after_pass")(state, seat)  # type: ignore[no-any-return]
 
 
 def _discard_drops(state: GameState, seat: int, plant: int) -> tuple[tuple[int, ...], ...]:
@@ -351,17 +357,16 @@ def _discard(state: GameState, action: DiscardPlant) -> GameState:
     p = evolve(p, plants=tuple(n for n in p.plants if n != action.plant), resources=held)
     res = state.resources
     supply = tuple(s + d for s, d in zip(res.supply, drop, strict=True))
+    bought = state.new_plant
     state = evolve(
-        state.with_player(p),
-        resources=evolve(res, supply=supply),
-        market=evolve(state.market, removed=state.market.removed + (action.plant,)),
-        discard=None,
-        new_plant=None,
-    ).log(
+        state.with_player(p), resources=evolve(res, supply=supply), discard=None, new_plant=None
+    )
+    state = market.leave_play(state, action.plant, "discarded").log(
         "plant_discarded",
         f"{name(state, seat)} discards plant {action.plant}.",
         seat,
         action.plant,
         *drop,
     )
-    return market.draw(state)
+    assert bought is not None  # a discard is only asked for right after a purchase
+    return _settled(market.draw(state), seat, bought)

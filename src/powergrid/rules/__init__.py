@@ -12,63 +12,71 @@ removal, AUC-20, in a classic game that opts in to the map rules).
 This package holds the building blocks only and imports none of its modules,
 so a rule module may import it without a cycle.
 
-Hook points (each optional; the base game supplies the default):
-
-``min_bid(state, plant) -> int``
-    the lowest opening bid for an actual-market plant (AUC-04).
-``market_shape(state) -> (actual, future)``
-    how many plants form the actual and future market (CON-07).
-``start_of_auction(state) -> state``
-    runs when phase 2 begins, after STP-09.
-``after_market_entry(state, plant) -> state``
-    runs after a drawn plant entered the market (AUC-10).
-``after_purchase(state, plant) -> state``
-    runs when a plant left the actual market to a player, before any discard
-    or replacement draw (AUC-10, AUC-19).
-``end_of_auction(state) -> state``
-    the end-of-phase-2 removals (AUC-15, AUC-20).
-``step2_replacement(state) -> bool``
-    whether the Step 2 one-time removal draws a replacement (STP-02).
+The hooks a module may define are listed, with their moments, arguments and
+rule IDs, in :data:`powergrid.hooks.HOOKS` (re-exported here as ``HOOKS``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from powergrid.enums import Resource
+from powergrid.hooks import HOOKS
 from powergrid.plants import Plant
 
 if TYPE_CHECKING:
     from powergrid.chance import RngState
-    from powergrid.config import GameConfig
+    from powergrid.ruleset import Ruleset
 
-HOOKS = (
-    "min_bid",
-    "market_shape",
-    "start_of_auction",
-    "after_market_entry",
-    "after_purchase",
-    "end_of_auction",
-    "step2_replacement",
-)
+__all__ = [
+    "HOOKS",
+    "HOUSES_PER_PLAYER",
+    "SLOT_COSTS",
+    "Components",
+    "DeckSetup",
+    "RuleModule",
+]
+
+
+def _frozen_or_none(value: object) -> frozenset[Any] | None:
+    return None if value is None else frozenset(value)  # type: ignore[call-overload]
+
+
+def _names(value: Iterable[str]) -> tuple[str, ...]:
+    return tuple(value)
 
 
 @attrs.frozen(eq=False)
 class RuleModule:
-    """A named, versioned bundle of data and hooks (see the module docstring for hooks).
+    """A named, versioned bundle of hooks and data, with what it needs to be played.
 
-    ``data`` holds plain settings a module contributes; the base game reads
-    ``future_market_step1`` (plants in the future market during Step 1; 4 unless
-    a map says otherwise, SET-26).
+    - ``hooks`` replace the implementation in force (see :mod:`powergrid.hooks`);
+      ``wraps`` map a hook name to a function that receives the implementation
+      in force and returns the new one, so a module can extend a rule.
+    - ``data`` holds plain settings; the base game reads ``future_market_step1``
+      (plants in the future market during Step 1; 4 unless a map says otherwise,
+      SET-26).
+    - ``components`` and ``players`` restrict the component sets and player
+      counts the module plays with (``None``: any); ``requires`` names extra
+      modules that must come before it in ``GameConfig.modules``; ``rule`` is
+      the rule ID a refused config cites. A config that breaks them raises
+      :class:`~powergrid.RulesConfigError` at construction.
     """
 
     name: str
     version: str
     hooks: Mapping[str, Callable[..., Any]] = attrs.field(factory=dict)
     data: Mapping[str, Any] = attrs.field(factory=dict)
+    wraps: Mapping[str, Callable[[Callable[..., Any]], Callable[..., Any]]] = attrs.field(
+        factory=dict
+    )
+    components: frozenset[str] | None = attrs.field(default=None, converter=_frozen_or_none)
+    players: frozenset[int] | None = attrs.field(default=None, converter=_frozen_or_none)
+    requires: tuple[str, ...] = attrs.field(default=(), converter=_names)
+    rule: str = ""
 
 
 @attrs.frozen(eq=False)
@@ -105,7 +113,7 @@ class Components:
     starting_money: int
     setup_rows: Mapping[int, Mapping[str, Any]]
     max_plants: int
-    prepare_deck: Callable[[GameConfig, RngState, int], DeckSetup]
+    prepare_deck: Callable[[Ruleset, RngState], DeckSetup]
     may_discard_new_plant: bool
     step3_freezes_auction: bool
     step3_phase4_immediate: bool

@@ -5,10 +5,13 @@ Map and component modules replace these where their rules differ.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
+from powergrid.config import GameConfig
+from powergrid.plants import Plant
 from powergrid.rules import RuleModule
-from powergrid.state import GameState
+from powergrid.state import GameState, evolve
 
 
 def min_bid(state: GameState, plant: int) -> int:
@@ -46,6 +49,26 @@ def step2_replacement(state: GameState) -> bool:
     return True
 
 
+def keep_every_card(state: GameState, card: int) -> tuple[GameState, bool]:
+    """CON-13: every drawn card is resolved as drawn."""
+    return state, True
+
+
+def beside_the_game(state: GameState, plant: int, reason: str) -> GameState:
+    """CON-11: a plant leaving play lies face up beside the game (``market.removed``)."""
+    return evolve(state, market=evolve(state.market, removed=state.market.removed + (plant,)))
+
+
+def printed_row(config: GameConfig, row: Mapping[str, Any]) -> Mapping[str, Any]:
+    """SET-12 / SET-23: the component set's player-count row as printed."""
+    return row
+
+
+def printed_deck(config: GameConfig, plants: Mapping[int, Plant]) -> Mapping[int, Plant]:
+    """SET-11 / SET-21: the component set's own plant cards."""
+    return plants
+
+
 MODULE = RuleModule(
     name="base",
     version="1",
@@ -55,7 +78,14 @@ MODULE = RuleModule(
         "start_of_auction": unchanged,
         "after_market_entry": unchanged,
         "after_purchase": unchanged,
+        "after_purchase_settled": unchanged,
+        "after_pass": unchanged,
         "end_of_auction": unchanged,
         "step2_replacement": step2_replacement,
+        "start_of_step2": unchanged,
+        "draw_filter": keep_every_card,
+        "leave_play": beside_the_game,
+        "setup_row": printed_row,
+        "plant_deck": printed_deck,
     },
 )

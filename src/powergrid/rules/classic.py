@@ -5,15 +5,17 @@ Data: ``data/plants_classic.json`` and the ``classic`` part of ``data/tables.jso
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from powergrid.chance import RngState
-from powergrid.config import GameConfig
 from powergrid.data import load
 from powergrid.enums import Resource
 from powergrid.plants import plants_from_json
 from powergrid.rules import Components, DeckSetup
 from powergrid.rules.base import nobody_bought_removal
+
+if TYPE_CHECKING:
+    from powergrid.ruleset import Ruleset
 
 RESOURCES = (Resource.COAL, Resource.OIL, Resource.GARBAGE, Resource.URANIUM)
 
@@ -47,21 +49,24 @@ def _tables() -> dict[str, Any]:
     return load("tables.json")["classic"]  # type: ignore[no-any-return]
 
 
-def _prepare_deck(config: GameConfig, rng: RngState, size: int) -> DeckSetup:
+def _prepare_deck(rules: Ruleset, rng: RngState) -> DeckSetup:
     """SET-11: market 3-6 | 7-10, 13 face up on top, n removed unseen, Step 3 at the bottom.
 
-    ``size`` (the Step 1 market) is filled afterwards by ordinary draws, so in
-    a classic game with Europe's map rules (option ``map_rules``) the face-up
-    13 becomes the ninth plant of the 4 + 5 market (SET-26).
+    The deck is the game's plant cards (``rules.plants``) less the fixed
+    market and the top card; the number removed unseen comes from the game's
+    player-count row (``rules.setup_row``, SET-12). The Step 1 market is filled
+    afterwards by ordinary draws, so in a classic game with Europe's map rules
+    (option ``map_rules``) the face-up 13 becomes the ninth plant of the 4 + 5
+    market (SET-26).
     """
     setup = load("plants_classic.json")["deck_setup"]
     actual = tuple(setup["initial_current_market"])
     future = tuple(setup["initial_future_market"])
     top = int(setup["top_of_deck"])
     taken = set(actual) | set(future) | {top}
-    rest = sorted(n for n in PLANTS if n not in taken)
+    rest = sorted(n for n in rules.plants if n not in taken)
     shuffled, rng = rng.shuffle(rest)
-    removed = int(setup["random_removals_by_players"][str(config.players)])
+    removed = int(rules.setup_row["plants_removed"])
     return DeckSetup(
         actual=actual,
         future=future,

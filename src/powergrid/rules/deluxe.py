@@ -9,40 +9,44 @@ data page says which.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from powergrid.catalog import component_maps
 from powergrid.chance import RngState
-from powergrid.config import GameConfig
 from powergrid.data import load
 from powergrid.enums import Resource
 from powergrid.plants import plants_from_json
 from powergrid.rules import Components, DeckSetup
 from powergrid.rules.classic import fill_count, income_table
 
+if TYPE_CHECKING:
+    from powergrid.ruleset import Ruleset
+
 RESOURCES = (Resource.COAL, Resource.GAS, Resource.OIL, Resource.URANIUM)
 _RAW = load("plants_deluxe.json")
 PLANTS = plants_from_json(_RAW["plants"])
 DARK = tuple(sorted(int(p["number"]) for p in _RAW["plants"] if p["back"] == "dark"))
-LIGHT = tuple(sorted(int(p["number"]) for p in _RAW["plants"] if p["back"] == "light"))
 
 
 def _tables() -> dict[str, Any]:
     return load("tables.json")["deluxe"]  # type: ignore[no-any-return]
 
 
-def _prepare_deck(config: GameConfig, rng: RngState, size: int) -> DeckSetup:
+def _prepare_deck(rules: Ruleset, rng: RngState) -> DeckSetup:
     """SET-21: the market from dark plants, one dark plant face down on top.
 
-    Shuffle the dark plants (03-15) and draw ``size`` (8; Europe 9, SET-26) for
-    the market; set the next dark plant aside; remove dark and light plants
-    unseen by player count; shuffle the rest together; the Step 3 card goes
-    under the deck (implicit: it always lies under the hidden deck) and the
-    set-aside dark plant on top.
+    Shuffle the dark plants (03-15) and draw the Step 1 market (8; Europe 9,
+    SET-26); set the next dark plant aside; remove dark and light plants
+    unseen as the game's player-count row says (``rules.setup_row``); shuffle
+    the rest together; the Step 3 card goes under the deck (implicit: it always
+    lies under the hidden deck) and the set-aside dark plant on top. The deck
+    is the game's plant cards (``rules.plants``); a card not printed with a
+    dark back counts as light.
     """
-    removals = _RAW["deck_setup"]["removals_by_players"][str(config.players)]
-    dark, rng = rng.shuffle(DARK)
-    light, rng = rng.shuffle(LIGHT)
+    size = rules.market_size(1)
+    removals = rules.setup_row["plants_removed"]
+    dark, rng = rng.shuffle(tuple(n for n in DARK if n in rules.plants))
+    light, rng = rng.shuffle(tuple(sorted(n for n in rules.plants if n not in DARK)))
     market = tuple(sorted(dark[:size]))
     aside = dark[size]
     rest_dark = dark[size + 1 :]

@@ -1,0 +1,148 @@
+"""The hook table: every point at which a rule module can change the game.
+
+This is the one place that lists the hooks: their name, when the engine calls
+them, their arguments and result, and the rule IDs they serve. The module
+authors' guide (``docs/modules.md``) is generated from it.
+
+Two kinds of hook:
+
+- *state hooks* are called while a game is played, with the state;
+- *composition hooks* (``setup_row``, ``plant_deck``) are called once, when the
+  rules of a configuration are composed, with the config.
+
+The base module defines every hook (``powergrid.rules.base``). A later module
+may replace a hook (``RuleModule.hooks``) or wrap it (``RuleModule.wraps``: a
+function that receives the implementation in force and returns the new one).
+An extra module (one named in ``GameConfig.modules``) may replace only the
+base game's default; to change a hook that a component set or map module
+defines it must wrap it, so that it cannot silently drop that rule (a
+third-party ``end_of_auction`` that replaced North America's would lose
+AUC-33).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import attrs
+
+
+@attrs.frozen
+class Hook:
+    """One row of the hook table.
+
+    ``signature`` is the call and its result, ``moment`` says when the engine
+    calls it, ``rules`` names the rule IDs it serves and ``composition`` marks a
+    hook called once when the rules are composed rather than during play.
+    """
+
+    name: str
+    signature: str
+    moment: str
+    rules: tuple[str, ...]
+    composition: bool = False
+
+
+_ROWS = (
+    Hook(
+        "min_bid",
+        "min_bid(state, plant) -> int",
+        "whenever the lowest opening bid for an actual-market plant is needed",
+        ("AUC-04", "AUC-31"),
+    ),
+    Hook(
+        "market_shape",
+        "market_shape(state) -> (actual, future)",
+        "whenever the plant market is re-sorted",
+        ("CON-07", "SET-26"),
+    ),
+    Hook(
+        "start_of_auction",
+        "start_of_auction(state) -> state",
+        "when phase 2 begins, after the Step 3 market is filled (STP-09)",
+        ("AUC-31",),
+    ),
+    Hook(
+        "after_market_entry",
+        "after_market_entry(state, plant) -> state",
+        "after a drawn plant entered the market",
+        ("AUC-10", "AUC-32"),
+    ),
+    Hook(
+        "after_purchase",
+        "after_purchase(state, plant) -> state",
+        "when a bought plant left the market, before any discard or replacement draw",
+        ("AUC-09", "AUC-19"),
+    ),
+    Hook(
+        "after_purchase_settled",
+        "after_purchase_settled(state, seat, plant) -> state",
+        "after a purchase is settled: after the discard, the replacement draw and the re-sort",
+        ("AUC-10", "AUC-19", "FND-11"),
+    ),
+    Hook(
+        "after_pass",
+        "after_pass(state, seat) -> state",
+        "after a player passed phase 2",
+        ("AUC-12", "FND-11"),
+    ),
+    Hook(
+        "end_of_auction",
+        "end_of_auction(state) -> state",
+        "when phase 2 ends, before a pending Step 3 is resolved",
+        ("AUC-15", "AUC-20", "AUC-21", "AUC-33"),
+    ),
+    Hook(
+        "step2_replacement",
+        "step2_replacement(state) -> bool",
+        "when Step 2 begins: whether its removal draws a replacement",
+        ("STP-02", "SET-26"),
+    ),
+    Hook(
+        "start_of_step2",
+        "start_of_step2(state) -> state",
+        "when Step 2 has begun, after its removal and replacement",
+        ("STP-02", "FND-08"),
+    ),
+    Hook(
+        "draw_filter",
+        "draw_filter(state, card) -> (state, keep)",
+        "for every card drawn from the deck or the face-up top, before it is resolved; "
+        "keep=False sets it aside (the hook has put it somewhere) and draws again",
+        ("CON-13", "CDK-09"),
+    ),
+    Hook(
+        "leave_play",
+        "leave_play(state, plant, reason) -> state",
+        "for every plant that leaves play (removed, too small, discarded); reason is "
+        "'removed', 'too_small' or 'discarded'; the default puts it face up beside the game",
+        ("CON-11", "AUC-17", "BLD-12", "CDK-08"),
+    ),
+    Hook(
+        "setup_row",
+        "setup_row(config, row) -> row",
+        "once, when the rules are composed: the player-count row (regions, plants removed, "
+        "Step 2 and game-end thresholds, plant limit)",
+        ("SET-12", "SET-23", "CDK-15"),
+        composition=True,
+    ),
+    Hook(
+        "plant_deck",
+        "plant_deck(config, plants) -> plants",
+        "once, when the rules are composed: the plant cards of the game by number",
+        ("SET-11", "CDK-20", "CDK-21"),
+        composition=True,
+    ),
+)
+
+#: The hook table by name, in the order above.
+HOOKS: Mapping[str, Hook] = {row.name: row for row in _ROWS}
+
+
+def table_markdown() -> str:
+    """The hook table as a Markdown table (the module authors' guide includes it)."""
+    lines = ["| hook | called | rules |", "|---|---|---|"]
+    for hook in HOOKS.values():
+        when = ("composition: " if hook.composition else "") + hook.moment
+        lines.append(f"| `{hook.signature}` | {when} | {', '.join(hook.rules)} |")
+    return "\n".join(lines) + "\n"
