@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import importlib.metadata
+import pathlib
+
+from powergrid.hooks import table_markdown
 
 project = "powergrid"
 author = "The powergrid developers"
@@ -21,7 +24,12 @@ extensions = [
 
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 root_doc = "index"
-exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
+exclude_patterns = ["_build", "_generated", "Thumbs.db", ".DS_Store"]
+
+# Generated from the code at every build, so the guide's hook table cannot drift.
+_generated = pathlib.Path(__file__).parent / "_generated"
+_generated.mkdir(exist_ok=True)
+(_generated / "hooks.md").write_text(table_markdown(), encoding="utf-8")
 
 # The docs build offline (CI has no network), so no inventories are fetched.
 # With network access one could add:

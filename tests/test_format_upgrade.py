@@ -90,4 +90,3 @@ def test_format_1_malformed_options_still_raise_invalid_record() -> None:
         with pytest.raises(pg.InvalidRecord) as info:
             pg.from_json(json.dumps(body))
         assert info.value.path.startswith("options")
-
