@@ -40,12 +40,13 @@ from powergrid.outcome import Outcome, Score
 from powergrid.plants import Plant
 from powergrid.records import GameRecord, replay
 from powergrid.serialize import from_json, to_json
-from powergrid.state import GameState, PlayerState
+from powergrid.state import ActorState, GameState, PlayerState
 from powergrid.version import __version__
 from powergrid.views import PlayerView, PublicView, public_view, view
 
 __all__ = [
     "Action",
+    "ActorState",
     "Bid",
     "Build",
     "BuyResource",

@@ -17,7 +17,7 @@ from powergrid.engine import outcome
 from powergrid.events import Event
 from powergrid.outcome import Outcome
 from powergrid.phases.common import name
-from powergrid.state import GameState, PlantMarket
+from powergrid.state import ActorState, GameState, PlantMarket
 from powergrid.views import PlayerView, PublicView, public_view, view
 
 #: Event kinds shown in the round summaries.
@@ -61,7 +61,8 @@ def round_summary(state: GameState, number: int, events: Sequence[Event], out: T
     print(f"Round {number} (step {state.step})", file=out)
     print("  order: " + ", ".join(name(state, s) for s in order), file=out)
     for seat in order:
-        print(_money_line(state, seat), file=out)
+        if seat >= 0:  # an automatic actor has no money
+            print(_money_line(state, seat), file=out)
     m = state.market
     actual = " ".join(map(str, m.actual)) or "-"
     future = " ".join(map(str, m.future)) or "-"
@@ -174,6 +175,9 @@ def _player_lines(state: GameState, pub: PublicView) -> list[str]:
     lines = ["Players:"]
     kinds = state.rules.resources
     for seat in pub.order:
+        if seat < 0:
+            lines += _actor_lines(state, state.actor(seat))
+            continue
         p = pub.players[seat]
         plants = ", ".join(str(state.rules.plant(n)) for n in p.plants) or "none"
         tokens = ", ".join(f"{n} {k.value}" for k, n in zip(kinds, p.resources, strict=True) if n)
@@ -184,6 +188,18 @@ def _player_lines(state: GameState, pub: PublicView) -> list[str]:
         lines.append(f"    tokens: {tokens or 'none'}")
         lines.append(f"    cities: {cities}")
     return lines
+
+
+def _actor_lines(state: GameState, a: ActorState) -> list[str]:
+    kinds = state.rules.resources
+    plants = ", ".join(str(state.rules.plant(n)) for n in a.plants) or "none"
+    tokens = ", ".join(f"{n} {k.value}" for k, n in zip(kinds, a.resources, strict=True) if n)
+    return [
+        f"  {a.name} (automatic): {a.city_count} cities",
+        f"    plants: {plants}",
+        f"    tokens: {tokens or 'none'}",
+        f"    cities: {', '.join(a.cities) or 'none'}",
+    ]
 
 
 def _plant_lines(state: GameState, pub: PublicView) -> list[str]:

@@ -81,6 +81,7 @@ def new_game(config: GameConfig | None = None, *, seed: int = 0) -> GameState:
         None,
         *seats,
     )
+    state = rules.hook("setup")(state)  # e.g. a module's automatic actors (ORD-06)
     # A map's Step 1 market may be larger than the deck preparation laid out (SET-26).
     while len(state.market.plants) < rules.market_size(1) and (
         state.market.top is not None or state.secret.deck
@@ -201,9 +202,15 @@ def _advance(state: GameState) -> GameState:
     """Run automatic steps until a player must decide or the game is over."""
     while True:
         module = PHASES.get(state.phase)
-        if module is None or module.current(state) is not None:
+        if module is None:
             return state
-        if state.phase is Phase.AUCTION:
+        who = module.current(state)
+        if who is not None and who >= 0:
+            return state
+        if who is not None:  # an automatic actor's place in the order (ORD-06)
+            state = state.rules.hook("actor_turn")(state, who)
+            state = evolve(state, done=state.done | {who})
+        elif state.phase is Phase.AUCTION:
             state = _end_auction(state)
         elif state.phase is Phase.RESOURCES:
             state = evolve(state, phase=Phase.BUILDING, done=frozenset(), build_step=state.step)
@@ -214,8 +221,13 @@ def _advance(state: GameState) -> GameState:
 
 
 def _start_auction(state: GameState) -> GameState:
-    """Phase 2 begins: STP-09 first, then the hook (e.g. a discount token)."""
-    state = evolve(state, phase=Phase.AUCTION, done=frozenset(), bought=frozenset())
+    """Phase 2 begins: STP-09 first, then the hook (e.g. a discount token).
+
+    The auction is human-only: automatic actors start it done, so the floor,
+    the bidders and the last-player count (AUC-14) are seats alone.
+    """
+    done = frozenset(a.actor for a in state.actors)
+    state = evolve(state, phase=Phase.AUCTION, done=done, bought=frozenset())
     state = market.fill_step3_market(state)
     state = state.rules.hook("start_of_auction")(state)
     return state
@@ -247,7 +259,7 @@ def _new_round(state: GameState) -> GameState:
 
 
 def _finish(state: GameState) -> GameState:
-    """END-02/03: final evaluation instead of phase 5, no income."""
+    """END-02/03: final evaluation instead of phase 5, no income; seats only (human-only)."""
     scores = tuple(
         Score(
             seat=p.seat,

@@ -119,6 +119,27 @@ _ROWS = (
         ("CON-11", "AUC-17", "BLD-12", "CDK-08"),
     ),
     Hook(
+        "setup",
+        "setup(state) -> state",
+        "once, when a game is set up: after deck preparation and the round-1 order, before "
+        "the first phase 2 (a module adds its automatic actors here)",
+        ("SET-05", "ORD-06", "FND-05"),
+    ),
+    Hook(
+        "player_order",
+        "player_order(state, order) -> order",
+        "whenever phase 1 (or round 1's re-order) has sorted the seats: where automatic "
+        "actors stand in the order; the seats' sorted order comes in",
+        ("ORD-01", "ORD-04", "ORD-06"),
+    ),
+    Hook(
+        "actor_turn",
+        "actor_turn(state, actor) -> state",
+        "when an automatic actor's place in the order comes up in phases 3 to 5 (it is "
+        "marked done afterwards); actors take no turn in the auction",
+        ("ORD-06", "FND-15"),
+    ),
+    Hook(
         "setup_row",
         "setup_row(config, row) -> row",
         "once, when the rules are composed: the player-count row (regions, plants removed, "

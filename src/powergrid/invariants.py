@@ -24,8 +24,10 @@ def plant_places(state: GameState) -> Counter[int]:
         places.update(group)
     if m.top is not None:
         places[m.top] += 1
-    for p in state.players:
-        places.update(p.plants)
+    for holding in state.players:
+        places.update(holding.plants)
+    for actor in state.actors:
+        places.update(actor.plants)
     return places
 
 
@@ -56,6 +58,7 @@ def _resource_violations(state: GameState) -> list[str]:
     rules = state.rules
     for i, kind in enumerate(rules.resources):
         held = sum(p.resources[i] for p in state.players)
+        held += sum(a.resources[i] for a in state.actors)
         total = state.resources.market[i] + state.resources.supply[i] + held
         if total != rules.components.totals[i]:
             out.append(f"{kind.value}: {total} tokens, expected {rules.components.totals[i]}")
@@ -89,6 +92,29 @@ def _player_violations(state: GameState) -> list[str]:
             out.append(f"seat {p.seat}: board and city list disagree")
         if not all(rules.area.contains(c) for c in p.cities):
             out.append(f"seat {p.seat} has a house outside the play area")
+    return out + _actor_violations(state, houses)
+
+
+def _actor_violations(state: GameState, houses: Counter[int]) -> list[str]:
+    """Automatic actors hold what they are listed with, and only they and seats act."""
+    out = []
+    kinds = len(state.rules.resources)
+    ids = [a.actor for a in state.actors]
+    if len(set(ids)) != len(ids) or any(i >= 0 for i in ids):
+        out.append("automatic actors need distinct negative ids")
+    for a in state.actors:
+        if houses[a.actor] != a.city_count:
+            out.append(f"actor {a.name}: board and city list disagree")
+        if len(a.resources) != kinds:
+            out.append(f"actor {a.name} needs one count per resource kind")
+    known = set(range(len(state.players))) | set(ids)
+    if not set(houses) <= known:
+        out.append(f"houses of unknown owners {sorted(set(houses) - known)}")
+    order = state.order
+    if sorted(s for s in order if s >= 0) != list(range(len(state.players))):
+        out.append("the player order must name every seat once")
+    if not set(order) <= known or len(set(order)) != len(order):
+        out.append("the player order names an unknown or repeated id")
     return out
 
 

@@ -12,7 +12,11 @@ from powergrid.state import GameState, evolve
 
 
 def largest_city_count(state: GameState) -> int:
-    """The most cities any player has connected (CON-12)."""
+    """The most cities any player has connected (CON-12).
+
+    Human-only: an automatic actor's houses never count, so BLD-12, the Step 2
+    threshold (STP-01) and the game end (END-01) are the seats' alone.
+    """
     return max(p.city_count for p in state.players)
 
 

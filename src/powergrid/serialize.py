@@ -32,6 +32,7 @@ from powergrid.events import Event, EventLog, log_of
 from powergrid.invariants import invariant_violations
 from powergrid.outcome import Outcome, Score
 from powergrid.state import (
+    ActorState,
     AuctionState,
     Board,
     GameState,
@@ -72,6 +73,7 @@ def _namespace() -> dict[str, Any]:
             GameConfig,
             GameState,
             PlayerState,
+            ActorState,
             PlantMarket,
             ResourceMarket,
             Board,
@@ -407,13 +409,16 @@ def _shape_problems(state: GameState) -> list[str]:
         return [f"players must list seats 0..{n - 1} in order"]
     if any(len(p.resources) != kinds for p in state.players):
         out.append(f"each player holds a count for each of {kinds} resource kinds")
-    if sorted(state.order) != list(range(n)):
+    if sorted(s for s in state.order if s >= 0) != list(range(n)):
         out.append("order must name every seat once")
+    actors = {a.actor for a in state.actors}
+    if not set(state.order) - seats <= actors:
+        out.append("order may name only seats and the game's automatic actors")
     for name in ("market", "supply"):
         if len(getattr(state.resources, name)) != kinds:
             out.append(f"resources.{name} needs one count per resource kind")
-    if not (state.done <= seats and state.bought <= seats):
-        out.append("done and bought may only name seats of the game")
+    if not (state.done <= seats | actors and state.bought <= seats):
+        out.append("done may only name seats and actors, bought only seats of the game")
     if state.round < 1 or state.step not in (1, 2, 3) or state.build_step not in (1, 2, 3):
         out.append("round must be 1 or more, step and build_step 1, 2 or 3")
     if state.phase is Phase.ORDER or (state.phase is Phase.GAME_OVER) != (state.result is not None):

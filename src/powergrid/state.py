@@ -61,6 +61,31 @@ class PlayerState:
 
 
 @attrs.frozen(slots=False)  # see the module docstring: copied via __dict__
+class ActorState:
+    """An automatic actor: a place in the player order, plants, tokens, houses, no money.
+
+    A rule module adds it (the 2-player fund of RULES.md section 9 is one, at
+    position 2 of the player order, ORD-06) and plays its turns inside
+    :func:`powergrid.apply`; ``current_player`` and ``legal_actions`` never
+    act for it. ``actor`` is its public identity, a negative number distinct
+    from every seat, used alike in ``GameState.order``, the board's houses,
+    ``done`` and events. ``name`` is what players call it. ``resources`` is
+    aligned with the game's resource kinds like a player's.
+    """
+
+    actor: int
+    name: str
+    plants: tuple[int, ...] = ()
+    resources: tuple[int, ...] = ()
+    cities: tuple[str, ...] = ()
+
+    @property
+    def city_count(self) -> int:
+        """Cities that hold one of its houses."""
+        return len(self.cities)
+
+
+@attrs.frozen(slots=False)  # see the module docstring: copied via __dict__
 class PlantMarket:
     """The visible plant cards: actual and future market, and what is known of the deck.
 
@@ -135,6 +160,8 @@ class GameState:
     ``bought`` holds those who bought a plant this round. ``discard`` is the seat
     that must discard a plant before play continues (AUC-17). ``build_step`` is
     the Step whose slots may be used in the current phase 4 (STP-03).
+    ``actors`` holds the automatic actors a rule module added (none in the
+    base game); their ids may stand in ``order``, ``done`` and the board.
 
     """
 
@@ -159,6 +186,7 @@ class GameState:
     step3_pending: bool = False
     end_triggered: bool = False
     result: Outcome | None = None
+    actors: tuple[ActorState, ...] = ()
     rules: Ruleset = attrs.field(default=None, eq=False, repr=False)
 
     # A state is an immutable value: a copy may be the state itself. Pickling
@@ -173,6 +201,17 @@ class GameState:
     def player(self, seat: int) -> PlayerState:
         """The :class:`PlayerState` of ``seat``."""
         return self.players[seat]
+
+    def actor(self, actor: int) -> ActorState:
+        """The :class:`ActorState` with id ``actor`` (KeyError when there is none)."""
+        for a in self.actors:
+            if a.actor == actor:
+                return a
+        raise KeyError(f"no automatic actor {actor} in this game")
+
+    def with_actor(self, a: ActorState) -> GameState:
+        """A copy of this state with one actor's record replaced."""
+        return evolve(self, actors=tuple(a if x.actor == a.actor else x for x in self.actors))
 
     def with_player(self, p: PlayerState) -> GameState:
         """A copy of this state with one player's record replaced."""

@@ -21,7 +21,14 @@ from powergrid.outcome import Outcome
 from powergrid.phases.auction import min_bid
 from powergrid.phases.building import connection_costs
 from powergrid.rules import SLOT_COSTS
-from powergrid.state import AuctionState, GameState, PlantMarket, PlayerState, ResourceMarket
+from powergrid.state import (
+    ActorState,
+    AuctionState,
+    GameState,
+    PlantMarket,
+    PlayerState,
+    ResourceMarket,
+)
 
 
 @attrs.frozen(kw_only=True)
@@ -34,6 +41,7 @@ class PublicView:
     next slot price, or ``None`` when the city is closed in the current Step.
     ``prices`` gives the price of the next token of each kind (``None`` when the
     market holds none). ``turn`` is the seat to act (``None`` when over).
+    ``actors`` are the automatic actors of a rule module, all public.
     """
 
     config: GameConfig
@@ -56,6 +64,7 @@ class PublicView:
     min_bids: tuple[tuple[int, int], ...]
     slot_costs: tuple[tuple[str, int | None], ...]
     prices: tuple[tuple[Resource, int | None], ...]
+    actors: tuple[ActorState, ...] = ()
 
 
 @attrs.frozen(kw_only=True)
@@ -105,6 +114,7 @@ def public_view(state: GameState) -> PublicView:
         min_bids=bids if state.phase is Phase.AUCTION else (),
         slot_costs=slots,
         prices=prices,
+        actors=state.actors,
     )
 
 

@@ -15,6 +15,8 @@ powergrid. Each module exercises one part of the module interface:
   another module) that a config must meet.
 - ``greedy_removal`` replaces ``end_of_auction`` without wrapping it, which
   composition refuses where a component set or map defines that hook.
+- ``robot`` adds an automatic actor at position 2 of the player order: each
+  round it takes one token in phase 3 and, once, puts a house in phase 4.
 """
 
 from __future__ import annotations
@@ -22,8 +24,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from powergrid.enums import Phase
 from powergrid.rules import RuleModule
-from powergrid.state import GameState
+from powergrid.state import ActorState, GameState, evolve
 
 Hook = Callable[..., Any]
 
@@ -82,4 +85,54 @@ CLASSIC_ONLY = RuleModule(
 NEEDS_BARGAIN = RuleModule(name="needs_bargain", version="1.0", requires=("bargain",))
 GREEDY_REMOVAL = RuleModule(
     name="greedy_removal", version="1.0", hooks={"end_of_auction": greedy_end_of_auction}
+)
+
+
+# --- an automatic actor ---------------------------------------------------------------------
+
+ROBOT = -1  # the robot's public identity: not a seat
+
+
+def robot_setup(state: GameState) -> GameState:
+    """The robot joins at position 2 of the round-1 order (like the fund, ORD-06)."""
+    kinds = len(state.rules.resources)
+    robot = ActorState(actor=ROBOT, name="the robot", resources=(0,) * kinds)
+    order = state.order[:1] + (ROBOT,) + state.order[1:]
+    return evolve(state, actors=(*state.actors, robot), order=order)
+
+
+def robot_order(state: GameState, seats: tuple[int, ...]) -> tuple[int, ...]:
+    """After every re-order the robot stands at position 2 again."""
+    return seats[:1] + (ROBOT,) + seats[1:]
+
+
+def robot_turn(state: GameState, actor: int) -> GameState:
+    """Phase 3: take the cheapest token of the first kind on the market; phase 4: one house."""
+    robot = state.actor(actor)
+    if state.phase is Phase.RESOURCES:
+        for i, count in enumerate(state.resources.market):
+            if count:
+                market = state.resources.market
+                res = evolve(state.resources, market=market[:i] + (count - 1,) + market[i + 1 :])
+                held = robot.resources[:i] + (robot.resources[i] + 1,) + robot.resources[i + 1 :]
+                state = evolve(state, resources=res).with_actor(evolve(robot, resources=held))
+                return state.log("robot_took", "The robot takes a token.", actor, i)
+        return state
+    if state.phase is Phase.BUILDING and not robot.cities:
+        board = state.rules.area.board
+        for i in state.rules.area.cities:
+            if not state.board.houses[i]:
+                houses = state.board.houses
+                new = evolve(state.board, houses=houses[:i] + ((actor,),) + houses[i + 1 :])
+                state = evolve(state, board=new).with_actor(
+                    evolve(robot, cities=(board.cities[i],))
+                )
+                return state.log("robot_built", f"The robot builds in {board.cities[i]}.", actor, i)
+    return state
+
+
+ROBOT_MODULE = RuleModule(
+    name="robot",
+    version="1.0",
+    hooks={"setup": robot_setup, "player_order": robot_order, "actor_turn": robot_turn},
 )

@@ -76,7 +76,10 @@ def min_bid(state: GameState, plant: int) -> int:
 
 
 def _last_player(state: GameState) -> bool:
-    """AUC-14: exactly one player remains who has neither bought nor passed."""
+    """AUC-14: exactly one player remains who has neither bought nor passed.
+
+    Human-only: automatic actors stand in ``order`` but start phase 2 done.
+    """
     return len(state.order) - len(state.done) == 1
 
 
@@ -191,6 +194,7 @@ def _open(state: GameState, action: ChoosePlant) -> GameState:
 
 
 def _clockwise_after(state: GameState, seat: int) -> list[int]:
+    # Human-only: the bidders are the seats; automatic actors never bid (AUC-05).
     n = len(state.players)
     return [(seat + k) % n for k in range(1, n)]
 

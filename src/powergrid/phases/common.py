@@ -9,7 +9,9 @@ from powergrid.state import GameState
 
 
 def name(state: GameState, seat: int) -> str:
-    """A player's display name: the configured name, or ``"player N"``."""
+    """A player's display name (the configured one, or ``"player N"``), or an actor's."""
+    if seat < 0:
+        return state.actor(seat).name
     names = state.config.names
     return names[seat] if names else f"player {seat}"
 

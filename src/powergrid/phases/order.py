@@ -10,7 +10,9 @@ def player_order(state: GameState) -> tuple[int, ...]:
     """ORD-01/02/03: most cities first, ties by highest plant, then previous order.
 
     Python's sort is stable and runs over the previous order, so players still
-    tied keep their previous relative order (ORD-03).
+    tied keep their previous relative order (ORD-03). Only seats are sorted
+    (human-only); the ``player_order`` hook then places any automatic actor
+    (ORD-06).
     """
     players = state.players
 
@@ -19,7 +21,8 @@ def player_order(state: GameState) -> tuple[int, ...]:
         p = players[seat]
         return (-p.city_count, -(p.plants[-1] if p.plants else 0))
 
-    return tuple(sorted(state.order, key=key))
+    seats = tuple(sorted((s for s in state.order if s >= 0), key=key))
+    return tuple(state.rules.hook("player_order")(state, seats))
 
 
 def determine_order(state: GameState) -> GameState:

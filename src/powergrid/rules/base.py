@@ -44,6 +44,16 @@ def nobody_bought_removal(rule: str) -> Callable[[GameState], GameState]:
     return end_of_auction
 
 
+def seats_only(state: GameState, order: tuple[int, ...]) -> tuple[int, ...]:
+    """ORD-01..ORD-03: the base game's order is the seats' (no automatic actors)."""
+    return order
+
+
+def no_turn(state: GameState, actor: int) -> GameState:
+    """The base game has no automatic actors, so no actor turn does anything."""
+    return state
+
+
 def step2_replacement(state: GameState) -> bool:
     """STP-02: the Step 2 one-time removal draws a replacement."""
     return True
@@ -85,6 +95,9 @@ MODULE = RuleModule(
         "start_of_step2": unchanged,
         "draw_filter": keep_every_card,
         "leave_play": beside_the_game,
+        "setup": unchanged,
+        "player_order": seats_only,
+        "actor_turn": no_turn,
         "setup_row": printed_row,
         "plant_deck": printed_deck,
     },
