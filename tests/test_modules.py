@@ -42,6 +42,26 @@ def test_entry_points_list_the_outside_modules() -> None:
     assert pg.GameConfig(modules=("bargain",)).modules == ("bargain",)
 
 
+def test_a_map_from_another_package_plays_with_the_classic_components() -> None:
+    """CON-02: an installed board is a map like the built-in ones; Deluxe has no cards."""
+    assert "testland" in catalog.map_ids()
+    assert "testland" not in pg.config.MAPS  # the built-in ones only
+    cfg = pg.GameConfig(players=3, map="testland", components="classic")
+    state = pg.new_game(cfg, seed=5)
+    assert state.rules.area.board.name == "Testland"
+    assert [m.name for m in state.rules.modules] == ["base", "classic"]
+    check_ruleset(cfg, games=1)
+    with_rules = pg.GameConfig(
+        players=3, map="testland", components="classic", options={"map_rules"}
+    )
+    assert [m.name for m in pg.new_game(with_rules).rules.modules][-1] == "testland"
+    with pytest.raises(pg.RulesConfigError) as err:
+        pg.GameConfig(players=3, map="testland")
+    assert err.value.field == "components"
+    with pytest.raises(pg.RulesConfigError, match="is a map"):
+        pg.GameConfig(modules=("testland",))
+
+
 def test_unknown_module_is_refused_naming_it_and_the_choices() -> None:
     """SET-01: a module nobody installed raises RulesConfigError at construction."""
     with pytest.raises(pg.RulesConfigError) as err:

@@ -21,8 +21,9 @@ from typing import Protocol, TextIO
 
 from powergrid.actions import Action
 from powergrid.bots import GreedyBot, RandomBot
+from powergrid.catalog import map_ids
 from powergrid.cli_text import final, header, narrate, show_lines, where_it_ends
-from powergrid.config import MAPS, GameConfig
+from powergrid.config import GameConfig
 from powergrid.engine import apply, current_player, new_game, outcome
 from powergrid.errors import IllegalAction, InvalidRecord, RulesConfigError
 from powergrid.phases.common import name
@@ -67,7 +68,7 @@ def _parsers() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
         ),
     )
     play.add_argument("--players", type=int, default=4, help="number of players, 2-6 (4)")
-    play.add_argument("--map", default="europe", help=f"map: {' or '.join(MAPS)} (europe)")
+    play.add_argument("--map", default="europe", help=f"map: {' or '.join(map_ids())} (europe)")
     play.add_argument("--seed", type=int, default=0, help="game seed (0)")
     play.add_argument(
         "--bots",

@@ -11,6 +11,9 @@ package's import graph has no cycles; ``tests/test_imports.py`` checks it).
 - :func:`load_map`: a board's cities, regions and connections (:class:`MapData`).
 - :func:`component_maps` and :func:`regions_needed`: the facts of a component
   set's tables that decide whether a game can be set up at all.
+- :func:`map_ids` and :func:`map_rule_module`: the built-in maps and those
+  another package installs: a ``powergrid.rules`` entry point whose module
+  carries its board as ``data["board"]`` (the format of ``data/maps``).
 - :func:`extra_module` and :func:`check_modules`: the extra rule modules a
   config may name, built in (``powergrid/rules/<name>.py``) or installed by
   another package under the entry-point group :data:`ENTRY_POINT_GROUP`, and
@@ -93,6 +96,8 @@ def extra_module_names() -> tuple[str, ...]:
 def refresh() -> None:
     """Forget the installed modules found so far (after installing one at run time)."""
     _entry_points.cache_clear()
+    _installed_maps.cache_clear()
+    load_map.cache_clear()
     extra_module.cache_clear()
 
 
@@ -114,6 +119,10 @@ def extra_module(name: str) -> Any:
         known = ", ".join(extra_module_names()) or "none are installed"
         raise RulesConfigError(
             f"unknown rule module {name!r}; known modules: {known}", field="modules"
+        )
+    if name in _installed_maps():
+        raise RulesConfigError(
+            f"{name!r} is a map: name it as GameConfig(map={name!r})", field="modules"
         )
     if getattr(module, "name", None) != name or not hasattr(module, "hooks"):
         raise RulesConfigError(
@@ -189,9 +198,34 @@ class MapData:
 
 
 @functools.cache
+def _installed_maps() -> dict[str, Any]:
+    # Loading an entry point imports its package, so this runs only when a map
+    # outside the built-in ones is asked for, never at import of powergrid.
+    found = {}
+    for name, ep in _entry_points().items():
+        module = ep.load()
+        data = getattr(module, "data", None)
+        if isinstance(data, dict) and "board" in data and getattr(module, "name", None) == name:
+            found[name] = module
+    return found
+
+
+def map_ids() -> tuple[str, ...]:
+    """Every map a config may name: the built-in :data:`MAPS` and installed ones, sorted."""
+    return tuple(sorted(set(MAPS) | set(_installed_maps())))
+
+
+def map_rule_module(map_id: str) -> Any:
+    """The rule module of a map: ``powergrid.rules.<map_id>.MODULE`` or the installed one."""
+    if map_id in MAPS:
+        return importlib.import_module(f"powergrid.rules.{map_id}").MODULE
+    return _installed_maps()[map_id]
+
+
+@functools.cache
 def load_map(map_id: str) -> MapData:
-    """Return the board ``map_id`` (``data/maps/<map_id>.json``), cached per map."""
-    raw = load(f"maps/{map_id}.json")
+    """Return the board ``map_id`` (``data/maps/<map_id>.json`` or an installed map's)."""
+    raw = load(f"maps/{map_id}.json") if map_id in MAPS else _installed_maps()[map_id].data["board"]
     cities = tuple(c["id"] for c in raw["cities"])
     index = {c: i for i, c in enumerate(cities)}
     regions = tuple(r["id"] for r in raw["regions"])

@@ -12,6 +12,7 @@ from powergrid.catalog import (
     check_modules,
     component_maps,
     load_map,
+    map_ids,
     regions_needed,
 )
 from powergrid.errors import RulesConfigError
@@ -59,8 +60,8 @@ class GameConfig:
     :class:`~powergrid.RulesConfigError` naming that field (SET-01).
 
     - ``players``: 2 to 6 seats (SET-01).
-    - ``map``: a map id from :data:`powergrid.catalog.MAPS`: ``europe`` (default) or
-      ``north_america`` (CON-02).
+    - ``map``: a map id from :func:`powergrid.catalog.map_ids`: ``europe``
+      (default), ``north_america`` (CON-02), or one another package installs.
     - ``components``: ``"deluxe"`` (the default: coal, gas, oil, uranium and the
       Deluxe plant deck, market and refill cards these two maps come with) or
       ``"classic"`` (coal, oil, garbage, uranium; the original deck and tables).
@@ -113,9 +114,9 @@ def _validate(cfg: GameConfig) -> None:
             f"Power Grid is played by 2 to 6 players, not {cfg.players} (SET-01)",
             field="players",
         )
-    if cfg.map not in MAPS:
+    if cfg.map not in MAPS and cfg.map not in map_ids():
         raise RulesConfigError(
-            f"unknown map {cfg.map!r}; choose one of {', '.join(MAPS)}", field="map"
+            f"unknown map {cfg.map!r}; choose one of {', '.join(map_ids())}", field="map"
         )
     if cfg.components not in COMPONENT_SETS:
         raise RulesConfigError(

@@ -24,7 +24,7 @@ from typing import Any
 
 import attrs
 
-from powergrid.catalog import extra_module
+from powergrid.catalog import extra_module, map_rule_module
 from powergrid.config import GameConfig
 from powergrid.enums import Resource
 from powergrid.errors import RulesConfigError
@@ -103,9 +103,8 @@ def components_for(name: str) -> Components:
 
 
 def map_module(map_id: str) -> RuleModule:
-    """The rule module of a map: ``powergrid.rules.<map_id>.MODULE``."""
-    module = importlib.import_module(f"powergrid.rules.{map_id}")
-    return module.MODULE  # type: ignore[no-any-return]
+    """The rule module of a map (built in or installed, powergrid.catalog.map_rule_module)."""
+    return map_rule_module(map_id)  # type: ignore[no-any-return]
 
 
 def plays_map_rules(config: GameConfig) -> bool:

@@ -15,6 +15,8 @@ powergrid. Each module exercises one part of the module interface:
   another module) that a config must meet.
 - ``greedy_removal`` replaces ``end_of_auction`` without wrapping it, which
   composition refuses where a component set or map defines that hook.
+- ``testland`` is a map from outside: its board (Europe's, renamed) travels
+  in ``data["board"]``; it has no map rules of its own.
 - ``robot`` adds an automatic actor at position 2 of the player order: each
   round it takes one token in phase 3 and, once, puts a house in phase 4.
 """
@@ -24,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from powergrid.data import load
 from powergrid.enums import Phase
 from powergrid.rules import RuleModule
 from powergrid.state import ActorState, GameState, evolve
@@ -135,4 +138,13 @@ ROBOT_MODULE = RuleModule(
     name="robot",
     version="1.0",
     hooks={"setup": robot_setup, "player_order": robot_order, "actor_turn": robot_turn},
+)
+
+
+# --- a map from outside ---------------------------------------------------------------------
+
+TESTLAND = RuleModule(
+    name="testland",
+    version="1.0",
+    data={"board": {**load("maps/europe.json"), "name": "Testland"}},
 )
