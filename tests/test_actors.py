@@ -13,30 +13,20 @@ from __future__ import annotations
 import copy
 import pickle
 import random
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import powergrid as pg
-from powergrid import catalog
 from powergrid.cli_text import show_lines
 from powergrid.enums import Phase
 from powergrid.testing import check_game, check_ruleset, playout
 
-PLUGINS = Path(__file__).parent / "plugins"
 ROBOT = -1
 
 
-@pytest.fixture(autouse=True)
-def installed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The test distribution is importable and its entry points are found."""
-    monkeypatch.syspath_prepend(str(PLUGINS))
-    catalog.refresh()
-    yield
-    catalog.refresh()
+pytestmark = pytest.mark.usefixtures("plugins_installed")
 
 
 def robot_game(players: int = 3, **config: object) -> pg.GameConfig:

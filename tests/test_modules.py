@@ -8,7 +8,6 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,16 +22,7 @@ from powergrid.rules import base
 from powergrid.state import evolve
 from powergrid.testing import check_game, check_ruleset
 
-PLUGINS = Path(__file__).parent / "plugins"
-
-
-@pytest.fixture(autouse=True)
-def installed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The test distribution is importable and its entry points are found."""
-    monkeypatch.syspath_prepend(str(PLUGINS))
-    catalog.refresh()
-    yield
-    catalog.refresh()
+pytestmark = pytest.mark.usefixtures("plugins_installed")
 
 
 def test_entry_points_list_the_outside_modules() -> None:
