@@ -74,9 +74,9 @@ def policy_choices(actions: Sequence[pg.Action]) -> list[pg.Action]:
 
     All opening bids on one plant count as one choice (the first, the minimum),
     all raises as one and all purchase counts of one resource kind as one
-    (buy one token); every other action is its own choice. It is a copy of
-    powergrid.testing.collapsed_choices because the revisions compared may
-    predate that function; keep the two identical so the numbers compare.
+    (buy one token); every other action is its own choice: the choices of
+    powergrid.bots.distinct_choices, which random_games.py uses. It is a copy
+    because a revision compared may lack or change that function.
     """
     out: list[pg.Action] = []
     seen: set[object] = set()

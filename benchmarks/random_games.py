@@ -26,7 +26,7 @@ import time
 import attrs
 
 import powergrid as pg
-from powergrid.testing import collapsed_choices
+from powergrid.bots import distinct_choices
 
 MAX_ACTIONS = 100_000
 
@@ -56,7 +56,7 @@ def play_one(config: pg.GameConfig, seed: int, game: int, stats: Stats) -> None:
         t0 = perf()
         actions = pg.legal_actions(state)
         t1 = perf()
-        action = rng.choice(collapsed_choices(actions))
+        action = rng.choice(distinct_choices(actions))
         t2 = perf()
         state = pg.apply(state, action)
         t3 = perf()

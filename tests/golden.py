@@ -3,7 +3,8 @@
 A game is hashed on what the rules decide: every action's notation, every
 event's kind, round, player and values (never its text, which may be
 reworded), and the outcome. The policy is seeded and picks among the legal
-actions with bids and purchase counts collapsed to their minimum, so a game
+actions with bids and purchase counts collapsed to their minimum
+(``powergrid.bots.distinct_choices``), so a game
 stays short. ``tests/data/golden.json`` holds the expected hash per
 configuration; ``test_golden.py`` replays them.
 
@@ -21,7 +22,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import powergrid as pg
-from powergrid.testing import collapsed_choices, config_label
+from powergrid.bots import distinct_choices
+from powergrid.testing import config_label
 
 GAMES_PER_CONFIG = 15
 EXPECTED = Path(__file__).parent / "data" / "golden.json"
@@ -55,7 +57,7 @@ def game_lines(config: pg.GameConfig, seed: int) -> Iterator[str]:
     rng = random.Random(f"golden:{seed}")
     state = pg.new_game(config, seed=seed)
     while (result := pg.outcome(state)) is None:
-        action = rng.choice(collapsed_choices(pg.legal_actions(state)))
+        action = rng.choice(distinct_choices(pg.legal_actions(state)))
         yield str(action)
         state = pg.apply(state, action)
     for e in state.events:

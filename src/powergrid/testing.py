@@ -11,10 +11,10 @@ only when they are called, so the library itself never needs it).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from powergrid.actions import Action, Bid, BuyResource, ChoosePlant
+from powergrid.actions import Action
 from powergrid.config import COMPONENT_SETS, MAPS, GameConfig
 from powergrid.engine import apply, current_player, legal_actions, new_game
 from powergrid.invariants import invariant_violations, plant_places
@@ -25,7 +25,6 @@ __all__ = [
     "all_configs",
     "check_game",
     "check_ruleset",
-    "collapsed_choices",
     "config_label",
     "configs",
     "invariant_violations",
@@ -39,34 +38,6 @@ if TYPE_CHECKING:
 
 #: Safety bound on actions in one game; seeded random games stay far below it.
 MAX_ACTIONS = 20_000
-
-
-def collapsed_choices(actions: Sequence[Action]) -> list[Action]:
-    """The legal actions with bids and purchase counts collapsed to their smallest.
-
-    All opening bids on one plant count as one choice (the minimum), all raises
-    in a running auction as one (the minimum raise) and all purchase counts of
-    one resource kind as one (a single token); every other action is its own
-    choice. A uniform choice among these plays short, varied games: the fixed
-    policy of the benchmarks and of the golden games. It relies on
-    ``legal_actions`` listing each group in ascending order.
-    """
-    out: list[Action] = []
-    seen: set[object] = set()
-    for a in actions:
-        if isinstance(a, ChoosePlant):
-            key: object = (ChoosePlant, a.plant)
-        elif isinstance(a, Bid):
-            key = Bid
-        elif isinstance(a, BuyResource):
-            key = (BuyResource, a.resource)
-        else:
-            out.append(a)
-            continue
-        if key not in seen:
-            seen.add(key)
-            out.append(a)
-    return out
 
 
 def playout(config: GameConfig, seed: int, policy_seed: int) -> Iterator[tuple[GameState, Action]]:
