@@ -1,7 +1,7 @@
 """Automatic actors: a module's robot holds a place in the order and plays inside apply.
 
 The ``robot`` module of ``tests/plugins`` adds an actor at position 2 of the
-player order (the fund's place, ORD-06). Each round it takes one token in
+player order (where the 2-player fund will stand). Each round it takes one token in
 phase 3, and once it puts a house in phase 4. It is never a seat:
 ``current_player`` and ``legal_actions`` never act for it, it takes no part in
 the auction, and the human-only counts (AUC-14's last player, the bidders,
@@ -40,7 +40,7 @@ def play_until(state: pg.GameState, phase: Phase, rnd: random.Random) -> pg.Game
 
 
 def test_the_robot_stands_at_position_2_and_never_gets_a_decision() -> None:
-    """ORD-06 shape: the actor is in the order at position 2, after every re-order too."""
+    """The actor is in the order at position 2, after every re-order (phase 1) too."""
     cfg = robot_game(4)
     rounds_seen = set()
     for state, action in playout(cfg, 5, 5):
@@ -54,7 +54,7 @@ def test_the_robot_stands_at_position_2_and_never_gets_a_decision() -> None:
 
 
 def test_the_robot_takes_one_token_a_round_between_the_seats() -> None:
-    """FND-15 shape: its phase-3 turn falls between the seats, in reverse player order."""
+    """RES-01: its phase-3 turn falls between the seats, in reverse player order."""
     rnd = random.Random(0)
     state = play_until(pg.new_game(robot_game(3), seed=2), Phase.RESOURCES, rnd)
     first, robot_place, second, third = state.order  # ORD-04 re-ordered after phase 2

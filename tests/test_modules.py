@@ -141,7 +141,7 @@ def _played(cfg: pg.GameConfig, seed: int) -> pg.GameState:
 def test_every_plant_leaves_through_the_one_exit_and_enters_through_the_filter(
     game: dict[str, Any],
 ) -> None:
-    """CON-11, CON-13, CDK-08, CDK-09: removals, too-small draws and discards all pass
+    """CON-11, CON-13: removals, too-small draws and discards all pass
     leave_play; every card that enters the market or is removed on drawing passed the
     draw filter first. The audited game is the unaudited game, move for move."""
     cfg = pg.GameConfig(modules=("audit",), **game)

@@ -97,7 +97,7 @@ ROBOT = -1  # the robot's public identity: not a seat
 
 
 def robot_setup(state: GameState) -> GameState:
-    """The robot joins at position 2 of the round-1 order (like the fund, ORD-06)."""
+    """The robot joins at position 2 of the round-1 order (where the fund will stand)."""
     kinds = len(state.rules.resources)
     robot = ActorState(actor=ROBOT, name="the robot", resources=(0,) * kinds)
     order = state.order[:1] + (ROBOT,) + state.order[1:]
