@@ -102,11 +102,6 @@ def components_for(name: str) -> Components:
     return module.COMPONENTS  # type: ignore[no-any-return]
 
 
-def map_module(map_id: str) -> RuleModule:
-    """The rule module of a map (built in or installed, powergrid.catalog.map_rule_module)."""
-    return map_rule_module(map_id)  # type: ignore[no-any-return]
-
-
 def plays_map_rules(config: GameConfig) -> bool:
     """Whether the board's map rules apply: Deluxe games, or classic with ``map_rules``.
 
@@ -127,7 +122,7 @@ def _compose(config: GameConfig) -> tuple[Components, tuple[RuleModule, ...], in
     edition = RuleModule(name=comps.name, version=comps.version, hooks=comps.hooks)
     modules: tuple[RuleModule, ...] = (base.MODULE, edition)
     if plays_map_rules(config):
-        modules += (map_module(config.map),)
+        modules += (map_rule_module(config.map),)
     core = len(modules)
     return comps, modules + tuple(extra_module(name) for name in config.modules), core
 

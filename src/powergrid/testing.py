@@ -53,6 +53,13 @@ def playout(config: GameConfig, seed: int, policy_seed: int) -> Iterator[tuple[G
     raise AssertionError(f"game {config} seed {seed} did not end in {MAX_ACTIONS} actions")
 
 
+#: Component sets with their option variants: classic with and without map rules.
+_COMPONENT_VARIANTS: tuple[tuple[str, frozenset[str]], ...] = (
+    *((c, frozenset()) for c in COMPONENT_SETS),
+    ("classic", frozenset({"map_rules"})),
+)
+
+
 def config_label(config: GameConfig) -> str:
     """A short, stable name of a configuration: ``components/map/players[/options]``."""
     extra = "/" + "+".join(sorted(config.options)) if config.options else ""
@@ -71,12 +78,6 @@ def all_configs() -> list[GameConfig]:
         for m in MAPS
         for n in range(2, 7)
     ]
-
-
-_COMPONENT_VARIANTS: tuple[tuple[str, frozenset[str]], ...] = (
-    *((c, frozenset()) for c in COMPONENT_SETS),
-    ("classic", frozenset({"map_rules"})),
-)
 
 
 def configs() -> SearchStrategy[GameConfig]:

@@ -49,11 +49,6 @@ def seats_only(state: GameState, order: tuple[int, ...]) -> tuple[int, ...]:
     return order
 
 
-def no_turn(state: GameState, actor: int) -> GameState:
-    """The base game has no automatic actors, so no actor turn does anything."""
-    return state
-
-
 def step2_replacement(state: GameState) -> bool:
     """STP-02: the Step 2 one-time removal draws a replacement."""
     return True
@@ -97,7 +92,7 @@ MODULE = RuleModule(
         "leave_play": beside_the_game,
         "setup": unchanged,
         "player_order": seats_only,
-        "actor_turn": no_turn,
+        "actor_turn": unchanged,  # the base game has no automatic actors
         "setup_row": printed_row,
         "plant_deck": printed_deck,
     },
