@@ -13,14 +13,15 @@ def main() -> int:
     seat = pg.current_player(state)
     assert seat is not None
     other = (seat + 1) % 3
-    lowest = state.market.actual[0]
+    lowest = state.market.actual[0]  # a card label, e.g. "4"
+    price = state.rules.number(lowest)  # its printed number, the minimum bid (CON-08)
     attempts: list[pg.Action] = [
-        pg.ChoosePlant(player=seat, plant=lowest, bid=lowest - 1),  # below the minimum bid
+        pg.ChoosePlant(player=seat, plant=lowest, bid=price - 1),  # below the minimum bid
         pg.ChoosePlant(player=seat, plant=state.market.future[-1], bid=99),  # future market
         pg.PassAuction(player=seat),  # no passing in round 1
-        pg.ChoosePlant(player=other, plant=lowest, bid=lowest),  # not this player's turn
+        pg.ChoosePlant(player=other, plant=lowest, bid=price),  # not this player's turn
         pg.Build(player=seat, city="berlin"),  # wrong phase
-        pg.ChoosePlant(player=seat, plant=lowest, bid=lowest),  # legal
+        pg.ChoosePlant(player=seat, plant=lowest, bid=price),  # legal
     ]
     print(f"player {seat} is to act; actual market: {state.market.actual}")
     print("\npg.explain_illegal(state, action): a message, or None when legal")

@@ -16,6 +16,7 @@ import attrs
 
 import powergrid as pg
 from powergrid.enums import Phase, Resource
+from powergrid.plants import card_label
 from powergrid.state import GameState
 
 _UNSET: Any = object()
@@ -76,11 +77,19 @@ def new(
     return pg.new_game(cfg, seed=seed)
 
 
-def _all_plants(state: GameState) -> set[int]:
-    return set(state.rules.components.plants)
+Cards = Sequence[int | str]  # plants by label; a number n names the plain card "n"
 
 
-def _placed(state: GameState) -> set[int]:
+def labels(*cards: int | str) -> tuple[str, ...]:
+    """Card labels from numbers or labels (``labels(3, 4, "46+") == ("3", "4", "46+")``)."""
+    return tuple(map(card_label, cards))
+
+
+def _all_plants(state: GameState) -> set[str]:
+    return set(state.rules.plants)
+
+
+def _placed(state: GameState) -> set[str]:
     m = state.market
     out = set(m.actual) | set(m.future) | set(m.under_step3) | set(m.removed)
     if m.top is not None:
@@ -90,16 +99,16 @@ def _placed(state: GameState) -> set[int]:
     return out
 
 
-def _rebalance_plants(state: GameState, deck: Sequence[int] | None) -> GameState:
+def _rebalance_plants(state: GameState, deck: Cards | None) -> GameState:
     """Put every plant that is nowhere visible into the deck or the unseen pile."""
     placed = _placed(state)
     if deck is not None:
-        deck_t = tuple(deck)
+        deck_t = labels(*deck)
         clash = placed & set(deck_t)
         assert not clash, f"plants {sorted(clash)} are both in the deck and placed"
     else:
         deck_t = tuple(p for p in state.secret.deck if p not in placed)
-    rest = tuple(sorted(_all_plants(state) - placed - set(deck_t)))
+    rest = state.rules.ranked(_all_plants(state) - placed - set(deck_t))
     secret = attrs.evolve(state.secret, deck=deck_t, removed_unseen=rest)
     market = attrs.evolve(state.market, deck_size=len(deck_t))
     return attrs.evolve(state, secret=secret, market=market)
@@ -108,13 +117,13 @@ def _rebalance_plants(state: GameState, deck: Sequence[int] | None) -> GameState
 def arrange(
     state: GameState,
     *,
-    actual: Sequence[int] | None = None,
-    future: Sequence[int] | None = None,
-    deck: Sequence[int] | None = None,
-    top: int | None = _UNSET,
+    actual: Cards | None = None,
+    future: Cards | None = None,
+    deck: Cards | None = None,
+    top: int | str | None = _UNSET,
     step3_in_deck: bool | None = None,
     step3_in_market: bool | None = None,
-    under_step3: Sequence[int] | None = None,
+    under_step3: Cards | None = None,
     round: int | None = None,
     step: int | None = None,
     phase: Phase | None = None,
@@ -124,9 +133,11 @@ def arrange(
     build_step: int | None = None,
     market_tokens: Mapping[Resource | str, int] | None = None,
     end_triggered: bool | None = None,
-    discount: int | None = _UNSET,
+    discount: int | str | None = _UNSET,
 ) -> GameState:
     """Reshape the public game state; only the fields given change.
+
+    Plants are labels or numbers (a number names the plain card of that number).
 
     A North America discount token that no longer lies on the lowest actual plant
     is taken off unless ``discount`` sets it explicitly.
@@ -134,23 +145,23 @@ def arrange(
     m = state.market
     changes: dict[str, Any] = {}
     if actual is not None:
-        changes["actual"] = tuple(actual)
+        changes["actual"] = labels(*actual)
     if future is not None:
-        changes["future"] = tuple(future)
+        changes["future"] = labels(*future)
     if top is not _UNSET:
-        changes["top"] = top
+        changes["top"] = None if top is None else card_label(top)
     if step3_in_deck is not None:
         changes["step3_in_deck"] = step3_in_deck
     if step3_in_market is not None:
         changes["step3_in_market"] = step3_in_market
     if under_step3 is not None:
-        changes["under_step3"] = tuple(under_step3)
+        changes["under_step3"] = labels(*under_step3)
     shown = set(changes.get("actual", m.actual)) | set(changes.get("future", m.future))
     if "top" not in changes and m.top in shown:
         changes["top"] = None
     actual_now = tuple(changes.get("actual", m.actual))
     if discount is not _UNSET:
-        changes["discount"] = discount
+        changes["discount"] = None if discount is None else card_label(discount)
     elif m.discount is not None and actual_now[:1] != (m.discount,):
         changes["discount"] = None  # the token only ever lies on the lowest actual plant
     state = attrs.evolve(state, market=attrs.evolve(m, **changes))
@@ -201,7 +212,7 @@ def give(
     seat: int,
     *,
     money: int | None = None,
-    plants: Sequence[int] | None = None,
+    plants: Cards | None = None,
     resources: Mapping[Resource | str, int] | None = None,
     cities: Sequence[str] | None = None,
 ) -> GameState:
@@ -214,7 +225,7 @@ def give(
     if money is not None:
         p = attrs.evolve(p, money=money)
     if plants is not None:
-        p = attrs.evolve(p, plants=tuple(sorted(plants)))
+        p = attrs.evolve(p, plants=state.rules.ranked(labels(*plants)))
     if resources is not None:
         kinds = state.rules.resources
         held = [0] * len(kinds)
@@ -242,7 +253,7 @@ def give(
     state = state.with_player(p)
     if plants is not None:
         m = state.market
-        taken = set(plants)
+        taken = set(labels(*plants))
         shown = attrs.evolve(
             m,
             actual=tuple(x for x in m.actual if x not in taken),

@@ -105,7 +105,8 @@ def test_the_auction_is_human_only() -> None:
     assert last != first
     chooses = [a for a in pg.legal_actions(state) if isinstance(a, pg.ChoosePlant)]
     assert chooses
-    assert all(a.bid == a.plant for a in chooses)  # AUC-14: at its number, no auction
+    # AUC-14: at its number, no auction
+    assert all(a.bid == state.rules.number(a.plant) for a in chooses)
 
 
 @settings(max_examples=12)

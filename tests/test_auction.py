@@ -22,7 +22,7 @@ import powergrid as pg
 from powergrid.enums import Phase
 from powergrid.errors import Reason
 from powergrid.state import GameState
-from tests.scenario import arrange, give, held, kinds, new, play
+from tests.scenario import arrange, give, held, kinds, labels, new, play
 
 A, B, C, D = 0, 1, 2, 3
 
@@ -120,9 +120,9 @@ def test_floor_may_open_any_actual_plant_or_pass_auc_03_con_07() -> None:
     state = auction(3)
     legal = pg.legal_actions(state)
     chosen = {(a.plant, a.bid) for a in legal if isinstance(a, pg.ChoosePlant)}
-    assert {plant for plant, _ in chosen} == {13, 15, 17, 20}
-    assert {bid for plant, bid in chosen if plant == 13} == set(range(13, 51))
-    assert {bid for plant, bid in chosen if plant == 20} == set(range(20, 51))
+    assert {plant for plant, _ in chosen} == set(labels(13, 15, 17, 20))
+    assert {bid for plant, bid in chosen if plant == "13"} == set(range(13, 51))
+    assert {bid for plant, bid in chosen if plant == "20"} == set(range(20, 51))
     assert pg.PassAuction(player=A) in legal
 
 
@@ -155,7 +155,7 @@ def test_opening_bid_at_or_above_number_opens_auction_auc_04(bid: int) -> None:
     """AUC-04: the auctioneer makes the first bid himself, at the number or higher."""
     state = pg.apply(auction(3), pg.ChoosePlant(player=A, plant=13, bid=bid))
     assert state.auction is not None
-    assert state.auction.plant == 13
+    assert state.auction.plant == "13"
     assert state.auction.bid == bid
     assert state.auction.high_bidder == A
     assert state.players[A].money == 50  # nothing is paid before the auction ends
@@ -177,7 +177,7 @@ def test_done_players_take_no_part_clockwise_bidding_ec_14() -> None:
     for seat in (B, D):
         reject(state, pg.Bid(player=seat, amount=20), Reason.NOT_YOUR_TURN)
     state = pg.apply(state, pg.PassBid(player=A))
-    assert state.players[C].plants == (13,)
+    assert state.players[C].plants == ("13",)
     assert state.players[C].money == 50 - 16
 
 
@@ -195,7 +195,7 @@ def test_bidding_is_clockwise_not_player_order_con_05_auc_06() -> None:
     assert seen == [D, A, B, C, D]
     seen, state = bidders(state, pg.PassBid(player=D), pg.PassBid(player=A))
     assert seen[0] == A
-    assert state.players[C].plants == (15,)
+    assert state.players[C].plants == ("15",)
     assert state.players[C].money == 50 - 18
 
 
@@ -229,7 +229,7 @@ def test_no_reentry_after_dropping_out_ec_15() -> None:
     seen, state = bidders(state, pg.Bid(player=A, amount=12), pg.Bid(player=C, amount=13))
     assert seen == [C, A]  # B is skipped every time round
     state = pg.apply(state, pg.PassBid(player=A))
-    assert state.players[C].plants == (10,)
+    assert state.players[C].plants == ("10",)
     # B may take part in a later auction of the same phase: A (outbid) opens again.
     assert pg.current_player(state) == A
     state = pg.apply(state, pg.ChoosePlant(player=A, plant=11, bid=11))
@@ -265,9 +265,9 @@ def test_last_bidder_pays_his_bid_and_takes_the_plant_auc_08() -> None:
         pg.PassBid(player=A),
     )
     assert state.auction is None
-    assert state.players[B].plants == (15,)
+    assert state.players[B].plants == ("15",)
     assert [p.money for p in state.players] == [50, 32, 50]
-    assert 15 not in state.market.plants
+    assert "15" not in state.market.plants
 
 
 def test_buyer_is_done_and_takes_no_part_auc_09_con_06() -> None:
@@ -278,15 +278,15 @@ def test_buyer_is_done_and_takes_no_part_auc_09_con_06() -> None:
         pg.PassBid(player=B),
         pg.PassBid(player=C),
     )
-    assert state.players[A].plants == (13,)
+    assert state.players[A].plants == ("13",)
     assert A in state.done
     assert pg.current_player(state) == B
     reject(state, pg.ChoosePlant(player=A, plant=15, bid=15), Reason.NOT_YOUR_TURN)
     state = pg.apply(state, pg.ChoosePlant(player=B, plant=15, bid=15))
     assert pg.current_player(state) == C  # A is skipped in the bidding
     state = pg.apply(state, pg.PassBid(player=C))
-    assert state.players[A].plants == (13,)
-    assert state.players[B].plants == (15,)
+    assert state.players[A].plants == ("13",)
+    assert state.players[B].plants == ("15",)
 
 
 # --- AUC-10, CON-13: replacement draws ----------------------------------------------------
@@ -300,8 +300,8 @@ def test_drawn_low_plant_joins_actual_market_auc_10() -> None:
         pg.PassBid(player=B),
         pg.PassBid(player=C),
     )
-    assert state.market.actual == (13, 14, 17, 20)
-    assert state.market.future == (22, 25, 27, 30)
+    assert state.market.actual == labels(13, 14, 17, 20)
+    assert state.market.future == labels(22, 25, 27, 30)
 
 
 def test_drawn_high_plant_promotes_lowest_future_auc_10() -> None:
@@ -312,9 +312,9 @@ def test_drawn_high_plant_promotes_lowest_future_auc_10() -> None:
         pg.PassBid(player=B),
         pg.PassBid(player=C),
     )
-    assert state.market.actual == (13, 17, 20, 22)
-    assert state.market.future == (25, 27, 30, 40)
-    assert state.secret.deck == (33,)
+    assert state.market.actual == labels(13, 17, 20, 22)
+    assert state.market.future == labels(25, 27, 30, 40)
+    assert state.secret.deck == labels(33)
     assert state.market.deck_size == 1
 
 
@@ -323,14 +323,14 @@ def test_step3_market_is_six_actual_plants_con_07() -> None:
     state = auction(3, actual=(20, 22, 25, 27, 30, 31), future=(), deck=(40, 42))
     state = arrange(state, step=3, step3_in_deck=False)
     legal_plants = {a.plant for a in pg.legal_actions(state) if isinstance(a, pg.ChoosePlant)}
-    assert legal_plants == {20, 22, 25, 27, 30, 31}
+    assert legal_plants == set(labels(20, 22, 25, 27, 30, 31))
     state = play(
         state,
         pg.ChoosePlant(player=A, plant=31, bid=31),
         pg.PassBid(player=B),
         pg.PassBid(player=C),
     )
-    assert state.market.actual == (20, 22, 25, 27, 30, 40)
+    assert state.market.actual == labels(20, 22, 25, 27, 30, 40)
     assert state.market.future == ()
 
 
@@ -344,20 +344,20 @@ def test_face_up_13_drawn_before_the_deck_con_13() -> None:
         top=13,
         deck=(40, 42),
     )
-    assert state.market.top == 13
+    assert state.market.top == "13"
     state = play(
         state,
         pg.ChoosePlant(player=A, plant=3, bid=3),
         pg.PassBid(player=B),
         pg.PassBid(player=C),
     )
-    assert state.market.actual == (4, 5, 6, 7)
-    assert state.market.future == (8, 9, 10, 13)
+    assert state.market.actual == labels(4, 5, 6, 7)
+    assert state.market.future == labels(8, 9, 10, 13)
     assert state.market.top is None
-    assert state.secret.deck == (40, 42)
+    assert state.secret.deck == labels(40, 42)
     state = play(state, pg.ChoosePlant(player=B, plant=4, bid=4), pg.PassBid(player=C))
-    assert state.market.future == (9, 10, 13, 40)
-    assert state.secret.deck == (42,)
+    assert state.market.future == labels(9, 10, 13, 40)
+    assert state.secret.deck == labels(42)
 
 
 # --- AUC-11: who opens next ---------------------------------------------------------------
@@ -373,7 +373,7 @@ def test_auctioneer_outbid_keeps_the_floor_ec_12() -> None:
         pg.PassBid(player=C),
         pg.PassBid(player=A),
     )
-    assert state.players[B].plants == (5,)
+    assert state.players[B].plants == ("5",)
     assert pg.current_player(state) == A
     legal = pg.legal_actions(state)
     assert pg.PassAuction(player=A) in legal
@@ -390,7 +390,7 @@ def test_auctioneer_wins_next_in_player_order_not_clockwise_ec_13() -> None:
         pg.PassBid(player=A),
         pg.PassBid(player=B),
     )
-    assert state.players[C].plants == (5,)
+    assert state.players[C].plants == ("5",)
     assert pg.current_player(state) == A
 
 
@@ -445,7 +445,7 @@ def test_first_round_dropping_out_is_legal_ec_10() -> None:
     state = pg.apply(auction(3, round=1), pg.ChoosePlant(player=A, plant=13, bid=13))
     assert pg.PassBid(player=B) in pg.legal_actions(state)
     state = play(state, pg.PassBid(player=B), pg.PassBid(player=C))
-    assert state.players[A].plants == (13,)
+    assert state.players[A].plants == ("13",)
     assert pg.current_player(state) == B
     reject(state, pg.PassAuction(player=B), Reason.PASS_FORBIDDEN_FIRST_ROUND, "first round")
 
@@ -466,7 +466,7 @@ def test_last_player_buys_at_face_value_without_auction_ec_20() -> None:
         pg.PassAuction(player=D),
     }
     after = pg.apply(state, pg.ChoosePlant(player=D, plant=17, bid=17))
-    assert after.players[D].plants == (17,)
+    assert after.players[D].plants == ("17",)
     assert after.players[D].money == 50 - 17
     assert after.phase is Phase.RESOURCES  # no bidding happened; phase 2 is over
 
@@ -513,7 +513,7 @@ def test_phase_end_resets_done_flags_auc_15_con_06() -> None:
     assert state.auction is None
     # Somebody bought: no AUC-20 removal; the market is 13's replacement only.
     assert state.market.removed == ()
-    assert state.market.plants == (15, 17, 20, 22, 25, 27, 30, 33)
+    assert state.market.plants == labels(15, 17, 20, 22, 25, 27, 30, 33)
 
 
 def test_nobody_buys_lowest_plant_removed_ec_09() -> None:
@@ -526,10 +526,10 @@ def test_nobody_buys_lowest_plant_removed_ec_09() -> None:
         pg.PassAuction(player=C),
     )
     assert state.phase is Phase.RESOURCES
-    assert state.market.removed == (13,)
-    assert state.market.actual == (15, 17, 20, 22)
-    assert state.market.future == (25, 27, 30, 33)
-    assert state.secret.deck == (34,)
+    assert state.market.removed == labels(13)
+    assert state.market.actual == labels(15, 17, 20, 22)
+    assert state.market.future == labels(25, 27, 30, 33)
+    assert state.secret.deck == labels(34)
 
 
 @pytest.mark.parametrize("map_id", ["europe", "north_america"])
@@ -547,18 +547,18 @@ def test_nobody_buys_after_round_1_on_either_board_auc_20_con_02(map_id: str) ->
     state = play(state, pg.Power(player=A), pg.Power(player=B))
     assert state.round == 4
     assert state.phase is Phase.AUCTION
-    assert state.market.plants == (13, 15, 17, 20, 22, 25, 27, 34)
-    assert state.market.under_step3 == (30,)
+    assert state.market.plants == labels(13, 15, 17, 20, 22, 25, 27, 34)
+    assert state.market.under_step3 == labels(30)
     assert state.market.discount is None
-    assert pg.public_view(state).min_bids == ((13, 13), (15, 15), (17, 17), (20, 20))
+    assert pg.public_view(state).min_bids == (("13", 13), ("15", 15), ("17", 17), ("20", 20))
     floor = pg.current_player(state)
     assert floor is not None
     assert not pg.is_legal(state, pg.ChoosePlant(player=floor, plant=13, bid=1))
     state = play(state, pg.PassAuction(player=A), pg.PassAuction(player=B))
     assert state.phase is Phase.RESOURCES
-    assert state.market.removed == (13,)
-    assert state.market.plants == (15, 17, 20, 22, 25, 27, 34, 36)
-    assert state.secret.deck == (38,)
+    assert state.market.removed == labels(13)
+    assert state.market.plants == labels(15, 17, 20, 22, 25, 27, 34, 36)
+    assert state.secret.deck == labels(38)
     assert state.market.discount is None
     removals = [e for e in state.events if e.kind == "plant_removed"]
     assert len(removals) == 1
@@ -587,12 +587,12 @@ def test_nobody_buys_on_europe_ec_07_auc_21() -> None:
     state = play(state, pg.Power(player=A), pg.Power(player=B))
     assert state.round == 4
     assert state.phase is Phase.AUCTION
-    assert state.market.plants == (13, 15, 17, 20, 22, 25, 27, 30, 34)
+    assert state.market.plants == labels(13, 15, 17, 20, 22, 25, 27, 30, 34)
     assert state.market.discount is None
     state = play(state, pg.PassAuction(player=A), pg.PassAuction(player=B))
     assert state.phase is Phase.RESOURCES
-    assert state.market.removed == (13,)
-    assert state.market.plants == (15, 17, 20, 22, 25, 27, 30, 34, 36)
+    assert state.market.removed == labels(13)
+    assert state.market.plants == labels(15, 17, 20, 22, 25, 27, 30, 34, 36)
 
 
 def test_nobody_buys_on_north_america_token_plant_removed_once_ec_08_auc_33() -> None:
@@ -611,18 +611,18 @@ def test_nobody_buys_on_north_america_token_plant_removed_once_ec_08_auc_33() ->
     state = play(state, pg.Power(player=A), pg.Power(player=B))
     assert state.round == 4
     assert state.phase is Phase.AUCTION
-    assert state.market.plants == (13, 15, 17, 20, 22, 25, 27, 34)
-    assert state.market.discount == 13
+    assert state.market.plants == labels(13, 15, 17, 20, 22, 25, 27, 34)
+    assert state.market.discount == "13"
     floor = pg.current_player(state)
     assert floor is not None
     assert pg.is_legal(state, pg.ChoosePlant(player=floor, plant=13, bid=1))
     state = play(state, pg.PassAuction(player=A), pg.PassAuction(player=B))
     assert state.phase is Phase.RESOURCES
     # Exactly one removal: AUC-20 on top of AUC-33 would also remove 15 and draw 38.
-    assert state.market.removed == (13,)
-    assert state.market.plants == (15, 17, 20, 22, 25, 27, 34, 36)
-    assert state.secret.deck == (38,)
-    assert state.market.under_step3 == (30,)
+    assert state.market.removed == labels(13)
+    assert state.market.plants == labels(15, 17, 20, 22, 25, 27, 34, 36)
+    assert state.secret.deck == labels(38)
+    assert state.market.under_step3 == labels(30)
     assert state.market.discount is None
     removals = [e for e in state.events if e.kind == "plant_removed"]
     assert "AUC-33" in removals[-1].text
@@ -642,17 +642,17 @@ def _over_limit(players: int = 3, owned: Sequence[int] = (8, 10, 16), **config: 
 def test_fourth_plant_forces_a_discard_auc_16_auc_17() -> None:
     """AUC-16, AUC-17: 3 players: A with 3 plants buys a 4th and must discard an old one."""
     state = _over_limit(3)
-    assert state.players[A].plants == (8, 10, 16, 20)
+    assert state.players[A].plants == labels(8, 10, 16, 20)
     assert state.players[A].money == 30
     assert state.discard == A
     assert pg.current_player(state) == A
     discards = {a.plant for a in pg.legal_actions(state) if isinstance(a, pg.DiscardPlant)}
-    assert discards == {8, 10, 16}
+    assert discards == set(labels(8, 10, 16))
     assert all(isinstance(a, pg.DiscardPlant) for a in pg.legal_actions(state))
     after = pg.apply(state, pg.DiscardPlant(player=A, plant=10))
-    assert after.players[A].plants == (8, 16, 20)
-    assert 10 in after.market.removed  # removed from the game (CON-11)
-    assert 10 not in after.market.plants
+    assert after.players[A].plants == labels(8, 16, 20)
+    assert "10" in after.market.removed  # removed from the game (CON-11)
+    assert "10" not in after.market.plants
     assert after.discard is None
 
 
@@ -679,10 +679,10 @@ def test_other_actions_wait_for_the_discard_auc_17() -> None:
 def test_replacement_drawn_after_the_discard_auc_19() -> None:
     """AUC-19: pay, take the plant, discard, then draw the replacement (33)."""
     state = _over_limit(3)
-    assert state.market.plants == (13, 15, 17, 22, 25, 27, 30)
-    assert state.secret.deck[0] == 33
+    assert state.market.plants == labels(13, 15, 17, 22, 25, 27, 30)
+    assert state.secret.deck[0] == "33"
     after = pg.apply(state, pg.DiscardPlant(player=A, plant=10))
-    assert 33 in after.market.plants
+    assert "33" in after.market.plants
     assert len(after.market.plants) == 8
 
 
@@ -690,7 +690,7 @@ def test_two_players_keep_a_fourth_plant_ec_66() -> None:
     """EC-66 (classic), AUC-16, SET-12: 2 players: a 4th plant is kept without discarding."""
     state = _over_limit(2)
     assert state.discard is None
-    assert state.players[A].plants == (8, 10, 16, 20)
+    assert state.players[A].plants == labels(8, 10, 16, 20)
     assert state.phase is Phase.RESOURCES
 
 
@@ -699,7 +699,7 @@ def test_two_players_discard_on_a_fifth_plant_ec_66() -> None:
     state = _over_limit(2, owned=(8, 10, 12, 16))
     assert state.discard == A
     after = pg.apply(state, pg.DiscardPlant(player=A, plant=12))
-    assert after.players[A].plants == (8, 10, 16, 20)
+    assert after.players[A].plants == labels(8, 10, 16, 20)
 
 
 def test_two_players_seed_thresholds_limit_three_ec_66() -> None:
@@ -707,7 +707,7 @@ def test_two_players_seed_thresholds_limit_three_ec_66() -> None:
     state = _over_limit(2, options={"seed_thresholds"})
     assert state.discard == A
     discards = {a.plant for a in pg.legal_actions(state) if isinstance(a, pg.DiscardPlant)}
-    assert discards == {8, 10, 16}
+    assert discards == set(labels(8, 10, 16))
 
 
 def _ec18() -> GameState:
@@ -726,7 +726,7 @@ def test_unhoused_tokens_go_to_the_general_supply_ec_18() -> None:
     market_before = kinds(state)
     supply_before = state.resources.supply[oil]
     after = pg.apply(state, pg.DiscardPlant(player=A, plant=16, drop={"oil": 4}))
-    assert after.players[A].plants == (10, 14, 15)
+    assert after.players[A].plants == labels(10, 14, 15)
     assert held(after, A) == {}
     assert after.resources.supply[oil] == supply_before + 4
     assert kinds(after) == market_before  # never back onto the market
@@ -759,7 +759,7 @@ def test_tokens_move_onto_the_new_hybrid_ec_17() -> None:
     """EC-17 (classic half), AUC-18, RES-04: 3 oil move from 7 onto hybrid 12 (coal/oil, 4)."""
     state = _ec17()
     after = pg.apply(state, pg.DiscardPlant(player=A, plant=7))
-    assert after.players[A].plants == (6, 11, 12)
+    assert after.players[A].plants == labels(6, 11, 12)
     assert held(after, A) == {"oil": 3, "garbage": 2}
     # Phase 3 starts with A (last in player order): 12 has room for 1 more coal or oil.
     assert after.phase is Phase.RESOURCES
@@ -829,13 +829,23 @@ def test_open_or_pass_during_running_auction_rejected_auc_06() -> None:
 
 def test_fractional_opening_bid_rejected_con_09() -> None:
     """CON-09, AUC-04: Elektro amounts are integers: an opening bid of 13.5 cannot even be
-    constructed (TypeError), so it never reaches the game."""
+    constructed (TypeError), so it never reaches the game.
+
+    A plant is named by its card label or its number: the string "13" is plant 13, a
+    string that is no label ("x", "4.5") raises ValueError, a float or None TypeError."""
     state = auction(3)
     fields = snapshot(state)
     with pytest.raises(TypeError, match="bid"):
         pg.ChoosePlant(player=A, plant=13, bid=13.5)  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="plant"):
-        pg.ChoosePlant(player=A, plant="13", bid=13)  # type: ignore[arg-type]
+    assert pg.ChoosePlant(player=A, plant="13", bid=13) == pg.ChoosePlant(
+        player=A, plant=13, bid=13
+    )
+    for text in ("x", "4.5"):
+        with pytest.raises(ValueError, match="plant"):
+            pg.ChoosePlant(player=A, plant=text, bid=13)
+    for wrong in (13.5, None):
+        with pytest.raises(TypeError, match="plant"):
+            pg.ChoosePlant(player=A, plant=wrong, bid=13)
     assert snapshot(state) == fields
     # The whole-number opening bid is legal.
     assert pg.is_legal(state, pg.ChoosePlant(player=A, plant=13, bid=14))

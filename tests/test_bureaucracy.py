@@ -13,7 +13,18 @@ import pytest
 import powergrid as pg
 from powergrid.enums import Phase
 from powergrid.state import GameState
-from tests.scenario import CITIES_21, R3, REGIONS, arrange, give, held, kinds, new, play
+from tests.scenario import (
+    CITIES_21,
+    R3,
+    REGIONS,
+    arrange,
+    give,
+    held,
+    kinds,
+    labels,
+    new,
+    play,
+)
 
 # Three connected Europe regions (british isles, central, alps): 21 cities.
 
@@ -443,9 +454,9 @@ def test_market_update_step2_pushes_highest_under_step3_card() -> None:
         deck=(26, 40),
     )
     after = play(state, pg.Power(player=2))
-    assert after.market.actual == (13, 15, 16, 18)
-    assert after.market.future == (25, 26, 27, 30)
-    assert after.market.under_step3 == (33,)
+    assert after.market.actual == labels(13, 15, 16, 18)
+    assert after.market.future == labels(25, 26, 27, 30)
+    assert after.market.under_step3 == labels(33)
     assert after.market.step3_in_deck
     assert after.market.deck_size == 1
     assert after.step == 2
@@ -461,9 +472,9 @@ def test_market_update_step1_drawn_low_plant_becomes_actual() -> None:
         deck=(14, 40),
     )
     after = play(state, pg.Power(player=2))
-    assert after.market.actual == (13, 14, 15, 16)
-    assert after.market.future == (18, 25, 27, 30)
-    assert after.market.under_step3 == (33,)
+    assert after.market.actual == labels(13, 14, 15, 16)
+    assert after.market.future == labels(18, 25, 27, 30)
+    assert after.market.under_step3 == labels(33)
 
 
 def test_market_update_step3_removes_lowest() -> None:
@@ -476,9 +487,9 @@ def test_market_update_step3_removes_lowest() -> None:
         deck=(36, 40),
     )
     after = play(state, pg.Power(player=2))
-    assert after.market.actual == (22, 25, 27, 30, 33, 36)
+    assert after.market.actual == labels(22, 25, 27, 30, 33, 36)
     assert after.market.future == ()
-    assert 20 in after.market.removed
+    assert "20" in after.market.removed
     assert after.market.under_step3 == ()
 
 

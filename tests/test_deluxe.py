@@ -20,7 +20,7 @@ import powergrid as pg
 from powergrid.enums import Phase, Resource
 from powergrid.state import GameState
 from powergrid.testing import check_game, plant_places
-from tests.scenario import R3, arrange, give, held, kinds, new, occupy, play
+from tests.scenario import R3, arrange, give, held, kinds, labels, new, occupy, play
 
 A, B, C = 0, 1, 2
 MAPS = ("europe", "north_america")
@@ -78,7 +78,7 @@ CARDS: dict[int, tuple[str, set[str], int, int]] = {
     46: ("gas", GAS, 2, 7),
     50: ("uranium", URAN, 2, 7),
 }
-DARK = frozenset(range(3, 16))  # SET-21: plants 03-15 have a dark back
+DARK = frozenset(labels(*range(3, 16)))  # SET-21: plants 03-15 have a dark back
 
 # SET-27: (price, slots) per track.
 LAYOUT: dict[str, tuple[tuple[int, int], ...]] = {
@@ -225,12 +225,12 @@ def test_deluxe_deck_composition() -> None:
     """SET-20, CON-01, OQ-30: 42 plants 03-40, 42, 44, 46, 50; coal 12, gas 8, oil 7,
     uranium 5, hybrid 3 (08, 22, 35), eco 7; resources coal, gas, oil, uranium."""
     state = deluxe()
-    plants = state.rules.components.plants
-    assert sorted(plants) == [*range(3, 41), 42, 44, 46, 50]
+    plants = state.rules.components.deck.cards
+    assert state.rules.ranked(p.label for p in plants) == labels(*range(3, 41), 42, 44, 46, 50)
     assert len(CARDS) == 42
-    counts = Counter(p.kind for p in plants.values())
+    counts = Counter(p.kind for p in plants)
     assert counts == {"coal": 12, "gas": 8, "oil": 7, "uranium": 5, "hybrid": 3, "eco": 7}
-    assert sorted(n for n, p in plants.items() if p.kind == "hybrid") == [8, 22, 35]
+    assert state.rules.ranked(p.label for p in plants if p.kind == "hybrid") == labels(8, 22, 35)
     assert tuple(r.value for r in state.rules.resources) == KINDS
     assert state.rules.plant(4).accepts == frozenset({Resource.COAL})
 
@@ -319,12 +319,12 @@ def test_ec17_hybrid_fourth_plant_takes_the_oil() -> None:
     market_before = state.resources.market
     state = play(state, pg.ChoosePlant(player=A, plant=35, bid=35))
     assert state.discard == A  # limit 3 (SET-25), a 4th plant forces a discard
-    assert state.players[A].plants == (3, 10, 14, 35)
+    assert state.players[A].plants == labels(3, 10, 14, 35)
     state = play(state, pg.DiscardPlant(player=A, plant=10, drop={}))
-    assert state.players[A].plants == (3, 14, 35)
+    assert state.players[A].plants == labels(3, 14, 35)
     assert held(state, A) == {"gas": 2, "oil": 3}
     assert state.players[A].money == 300 - 35
-    assert 10 in state.market.removed
+    assert "10" in state.market.removed
     assert state.resources.supply == supply_before  # nothing went to the supply
     # Phase 3: A buys first; only 1 more gas or oil fits (35: 3 of 4 used; 14 full).
     assert state.phase is Phase.RESOURCES
@@ -362,11 +362,11 @@ def test_ec19_deluxe_may_discard_the_plant_just_bought() -> None:
     state = give(state, A, money=300, plants=(3, 5, 6))
     state = play(state, pg.ChoosePlant(player=A, plant=35, bid=35))
     options = {a.plant for a in pg.legal_actions(state) if isinstance(a, pg.DiscardPlant)}
-    assert options == {3, 5, 6, 35}  # any one of his four plants
+    assert options == set(labels(3, 5, 6, 35))  # any one of his four plants
     state = play(state, pg.DiscardPlant(player=A, plant=35))
-    assert state.players[A].plants == (3, 5, 6)
+    assert state.players[A].plants == labels(3, 5, 6)
     assert state.players[A].money == 300 - 35
-    assert 35 in state.market.removed
+    assert "35" in state.market.removed
     assert state.discard is None
 
 
@@ -392,7 +392,7 @@ def test_max_three_plants_every_count(players: int) -> None:
     assert all(isinstance(a, pg.DiscardPlant) for a in pg.legal_actions(state))
     assert rejected(state, pg.EndPurchase(player=A)) is pg.Reason.WRONG_PHASE
     state = play(state, pg.DiscardPlant(player=A, plant=3))
-    assert state.players[A].plants == (5, 6, 35)
+    assert state.players[A].plants == labels(5, 6, 35)
 
 
 def test_ec66_classic_two_player_contrast() -> None:
@@ -401,7 +401,7 @@ def test_ec66_classic_two_player_contrast() -> None:
     state = give(state, A, money=300, plants=(3, 5, 6))
     state = play(state, pg.ChoosePlant(player=A, plant=35, bid=35))
     assert state.discard is None
-    assert state.players[A].plants == (3, 5, 6, 35)
+    assert state.players[A].plants == labels(3, 5, 6, 35)
 
 
 # --- SET-08, SET-22, SET-27: resource market -------------------------------------------
@@ -507,7 +507,7 @@ def test_deck_preparation_many_seeds(map: str) -> None:
     from dark plants only (North America 8, Europe 9: 4 actual + rest future, sorted),
     the top of the hidden deck is dark, the Step 3 card lies under the deck, the dark
     and light removals match the player count, and every plant is in exactly one place."""
-    markets: set[tuple[int, ...]] = set()
+    markets: set[tuple[str, ...]] = set()
     for players in COUNTS:
         dark_out, light_out = REMOVALS[players]
         for seed in range(200):
@@ -515,7 +515,7 @@ def test_deck_preparation_many_seeds(map: str) -> None:
             m = state.market
             assert len(m.actual) == 4
             assert len(m.plants) == MARKET_SIZE[map]
-            assert list(m.plants) == sorted(m.plants)
+            assert list(m.plants) == list(state.rules.ranked(m.plants))
             assert set(m.plants) <= DARK
             assert m.top is None
             assert state.secret.deck[0] in DARK
@@ -525,7 +525,7 @@ def test_deck_preparation_many_seeds(map: str) -> None:
             assert len(removed) == dark_out + light_out
             assert sum(1 for n in removed if n in DARK) == dark_out
             places = plant_places(state)
-            assert set(places) == set(CARDS)
+            assert set(places) == set(labels(*CARDS))
             assert set(places.values()) == {1}
             assert m.deck_size == len(state.secret.deck) == 42 - len(m.plants) - len(removed)
             markets.add(m.plants)
@@ -646,24 +646,24 @@ def test_ec21_step3_card_in_phase2_deluxe() -> None:
         pg.PassBid(player=C),
     )
     m = state.market
-    assert state.players[A].plants == (15,)
-    assert m.actual == (13, 17, 20, 22)
-    assert m.future == (25, 27, 30)
+    assert state.players[A].plants == labels(15)
+    assert m.actual == labels(13, 17, 20, 22)
+    assert m.future == labels(25, 27, 30)
     assert m.step3_in_market
     assert not m.step3_in_deck
     assert m.under_step3 == ()
-    assert sorted(state.secret.deck) == list(under)
+    assert state.rules.ranked(state.secret.deck) == labels(*under)
     assert m.deck_size == 3
     assert state.step == 2
     assert state.phase is Phase.AUCTION
     # The Deluxe auction continues as usual (no freeze).
     state = play(state, pg.ChoosePlant(player=B, plant=17, bid=17), pg.PassBid(player=C))
     m = state.market
-    assert state.players[B].plants == (17,)
-    assert m.actual == (13, 20, 22, 25)  # 25 moved up from the future market
+    assert state.players[B].plants == labels(17)
+    assert m.actual == labels(13, 20, 22, 25)  # 25 moved up from the future market
     assert len(m.future) == 3
-    assert m.future[:2] == (27, 30)
-    assert m.future[2] in under
+    assert m.future[:2] == labels(27, 30)
+    assert m.future[2] in labels(*under)
     drawn = m.future[2]
     assert m.deck_size == 2
     assert m.step3_in_market
@@ -672,11 +672,11 @@ def test_ec21_step3_card_in_phase2_deluxe() -> None:
     m = state.market
     assert state.phase is Phase.RESOURCES
     assert state.step == 3
-    assert m.actual == tuple(sorted((20, 22, 25, 27, 30, drawn)))
+    assert m.actual == state.rules.ranked((*labels(20, 22, 25, 27, 30), drawn))
     assert m.future == ()
     assert not m.step3_in_market
     assert not m.step3_in_deck
-    assert 13 in m.removed
+    assert "13" in m.removed
     assert m.deck_size == 2
     # Phase 4 of this round: the 20 slots are usable.
     state = finish_phase(state)
@@ -719,13 +719,13 @@ def test_ec23_step3_card_in_phase4_deluxe() -> None:
     assert state.players[A].city_count == 12
     assert state.step == 3
     assert state.phase is Phase.BUILDING
-    assert m.removed == (10, 12, 13)
-    assert m.actual == (14, 15, 16, 17, 18, 25)
+    assert m.removed == labels(10, 12, 13)
+    assert m.actual == labels(14, 15, 16, 17, 18, 25)
     assert m.future == ()
     assert not m.step3_in_market
     assert not m.step3_in_deck
     assert not state.step3_pending
-    assert sorted(state.secret.deck) == list(under)
+    assert state.rules.ranked(state.secret.deck) == labels(*under)
     assert m.under_step3 == ()
     # Still only the 15 slots in this phase 4.
     state = play(state, pg.EndBuild(player=A))
@@ -768,10 +768,10 @@ def test_ec67_step3_before_step2_europe() -> None:
     m = state.market
     assert state.step == 3
     assert state.phase is Phase.AUCTION
-    assert m.actual == (17, 20, 22, 25, 27, 30)
+    assert m.actual == labels(17, 20, 22, 25, 27, 30)
     assert m.future == ()
-    assert m.removed == (13, 15)
-    assert sorted(state.secret.deck) == [33, 36, 38]
+    assert m.removed == labels(13, 15)
+    assert state.rules.ranked(state.secret.deck) == labels(33, 36, 38)
 
 
 # --- whole games -----------------------------------------------------------------------
@@ -796,5 +796,5 @@ def test_random_deluxe_games_keep_invariants(
     assert token_totals(final) == TOTALS
     assert sum(token_totals(final).values()) == 83
     places = plant_places(final)
-    assert set(places) == set(CARDS)
+    assert set(places) == set(labels(*CARDS))
     assert sum(places.values()) == 42

@@ -21,7 +21,16 @@ import powergrid as pg
 from powergrid.enums import Phase
 from powergrid.state import GameState
 from powergrid.testing import invariant_violations
-from tests.scenario import MAP_RULES, arrange, give, new, pass_rest, play, to_next_auction
+from tests.scenario import (
+    MAP_RULES,
+    arrange,
+    give,
+    labels,
+    new,
+    pass_rest,
+    play,
+    to_next_auction,
+)
 
 A, B, C = 0, 1, 2
 # The variants that play the Europe map rules (CON-02, OQ-31).
@@ -92,9 +101,9 @@ def test_deluxe_step1_market_is_4_plus_5_dark_plants_set_26_set_21(players: int,
     assert len(m.actual) == 4
     assert len(m.future) == 5
     plants = m.plants
-    assert list(plants) == sorted(set(plants))
-    assert all(3 <= p <= 15 for p in plants)
-    assert 3 <= s.secret.deck[0] <= 15
+    assert plants == s.rules.ranked(set(plants))
+    assert all(3 <= s.rules.number(p) <= 15 for p in plants)
+    assert 3 <= s.rules.number(s.secret.deck[0]) <= 15
     assert invariant_violations(s) == []
     na = pg.new_game(
         pg.GameConfig(players=players, map="north_america", components="deluxe"), seed=seed
@@ -112,8 +121,8 @@ def test_classic_map_rules_step1_market_fills_to_nine_with_13_set_26_set_11_oq_3
     Step 3 card is still under it."""
     cfg = pg.GameConfig(players=players, map="europe", components="classic", options={"map_rules"})
     s = pg.new_game(cfg, seed=5)
-    assert s.market.actual == (3, 4, 5, 6)
-    assert s.market.future == (7, 8, 9, 10, 13)
+    assert s.market.actual == labels(3, 4, 5, 6)
+    assert s.market.future == labels(7, 8, 9, 10, 13)
     assert s.market.top is None
     assert s.market.step3_in_deck
     assert invariant_violations(s) == []
@@ -134,10 +143,10 @@ def test_step2_removes_lowest_without_replacement_set_26_stp_02(components: str)
     s = play(s, pg.Build(player=C, city="katowice"))
     assert s.players[C].money == 82
     assert s.step == 2
-    assert s.market.removed[-1] == 13
-    assert s.market.actual == (15, 17, 20, 22)
-    assert s.market.future == (25, 27, 30, 33)
-    assert s.secret.deck == (35, 36, 38)
+    assert s.market.removed[-1] == "13"
+    assert s.market.actual == labels(15, 17, 20, 22)
+    assert s.market.future == labels(25, 27, 30, 33)
+    assert s.secret.deck == labels(35, 36, 38)
     assert invariant_violations(s) == []
 
 
@@ -153,14 +162,14 @@ def test_after_step2_the_market_stays_4_plus_4_set_26_bur_07_auc_10(components: 
     s = to_next_auction(s)
     assert s.round == 6
     assert s.step == 2
-    assert s.market.actual == (15, 17, 20, 22)
-    assert s.market.future == (25, 27, 30, 35)
-    assert 33 in s.market.under_step3
+    assert s.market.actual == labels(15, 17, 20, 22)
+    assert s.market.future == labels(25, 27, 30, 35)
+    assert "33" in s.market.under_step3
     first = pg.current_player(s)
     assert first is not None
     s = buy_alone(s, first, 15)
-    assert s.market.actual == (17, 20, 22, 25)
-    assert s.market.future == (27, 30, 35, 36)
+    assert s.market.actual == labels(17, 20, 22, 25)
+    assert s.market.future == labels(27, 30, 35, 36)
 
 
 # --- AUC-21 / EC-07: nobody buys ------------------------------------------------------------
@@ -174,10 +183,10 @@ def test_ec_07_nobody_buys_step1_lowest_removed_one_drawn(components: str) -> No
     removed = s.market.removed
     s = pass_rest(s)
     assert s.phase is Phase.RESOURCES
-    assert s.market.removed == (*removed, 13)
-    assert s.market.actual == (15, 17, 20, 22)
-    assert s.market.future == (25, 27, 30, 33, 35)
-    assert s.secret.deck == (36,)
+    assert s.market.removed == labels(*removed, 13)
+    assert s.market.actual == labels(15, 17, 20, 22)
+    assert s.market.future == labels(25, 27, 30, 33, 35)
+    assert s.secret.deck == labels(36)
     assert "AUC-21" in removal_texts(s)[-1]
 
 
@@ -187,9 +196,9 @@ def test_ec_07_nobody_buys_step2(components: str) -> None:
     15 17 20 22 | 25 27 30 35."""
     s = europe(components, phase=Phase.AUCTION, step=2, deck=(35, 36), future=FUTURE_STEP2)
     s = pass_rest(s)
-    assert s.market.removed[-1] == 13
-    assert s.market.actual == (15, 17, 20, 22)
-    assert s.market.future == (25, 27, 30, 35)
+    assert s.market.removed[-1] == "13"
+    assert s.market.actual == labels(15, 17, 20, 22)
+    assert s.market.future == labels(25, 27, 30, 35)
 
 
 @pytest.mark.parametrize("components", COMPONENTS)
@@ -202,8 +211,8 @@ def test_someone_bought_no_removal_auc_21(components: str) -> None:
     s = pass_rest(s)
     assert s.phase is Phase.RESOURCES
     assert s.market.removed == removed
-    assert s.market.actual == (13, 17, 20, 22)
-    assert s.market.future == (25, 27, 30, 33, 35)
+    assert s.market.actual == labels(13, 17, 20, 22)
+    assert s.market.future == labels(25, 27, 30, 33, 35)
 
 
 # --- EC-64, EC-67: the Step 3 card -----------------------------------------------------------
@@ -221,12 +230,12 @@ def test_ec_64_nobody_buys_replacement_is_step3_card(components: str) -> None:
     s = pass_rest(s)
     assert s.phase is Phase.RESOURCES
     assert s.step == 3
-    assert s.market.removed[-2:] == (13, 15)
-    assert s.market.actual == (17, 20, 22, 25, 27, 30)
+    assert s.market.removed[-2:] == labels(13, 15)
+    assert s.market.actual == labels(17, 20, 22, 25, 27, 30)
     assert s.market.future == ()
     assert not s.market.step3_in_market
     assert not s.market.step3_in_deck
-    assert sorted(s.secret.deck) == [33, 35]
+    assert s.rules.ranked(s.secret.deck) == labels(33, 35)
     assert s.market.under_step3 == ()
     assert invariant_violations(s) == []
 
@@ -241,10 +250,10 @@ def test_ec_64_in_step1_runs_step2_start_first(components: str) -> None:
     s = pass_rest(s)
     assert s.phase is Phase.RESOURCES
     assert s.step == 3
-    assert s.market.removed[-3:] == (13, 15, 17)
-    assert s.market.actual == (20, 22, 25, 27, 30, 33)
+    assert s.market.removed[-3:] == labels(13, 15, 17)
+    assert s.market.actual == labels(20, 22, 25, 27, 30, 33)
     assert s.market.future == ()
-    assert sorted(s.secret.deck) == [35, 36]
+    assert s.rules.ranked(s.secret.deck) == labels(35, 36)
 
 
 @pytest.mark.parametrize("components", COMPONENTS)
@@ -257,10 +266,10 @@ def test_ec_67_step3_before_step2_in_phase5(components: str) -> None:
     s = to_next_auction(s)
     assert s.round == 5
     assert s.step == 3
-    assert s.market.removed[-2:] == (13, 15)
-    assert s.market.actual == (17, 20, 22, 25, 27, 30)
+    assert s.market.removed[-2:] == labels(13, 15)
+    assert s.market.actual == labels(17, 20, 22, 25, 27, 30)
     assert s.market.future == ()
-    assert sorted(s.secret.deck) == [33, 35]
+    assert s.rules.ranked(s.secret.deck) == labels(33, 35)
     assert not s.market.step3_in_deck
     assert invariant_violations(s) == []
 
@@ -275,10 +284,10 @@ def test_bur_07_highest_of_five_future_goes_under_the_deck(components: str) -> N
     draws 35: 13 15 17 20 | 22 25 27 30 35."""
     s = europe(components, phase=Phase.BUREAUCRACY, deck=(35, 36))
     s = to_next_auction(s)
-    assert s.market.under_step3 == (33,)
-    assert s.market.actual == (13, 15, 17, 20)
-    assert s.market.future == (22, 25, 27, 30, 35)
-    assert s.secret.deck == (36,)
+    assert s.market.under_step3 == labels(33)
+    assert s.market.actual == labels(13, 15, 17, 20)
+    assert s.market.future == labels(22, 25, 27, 30, 35)
+    assert s.secret.deck == labels(36)
 
 
 @pytest.mark.parametrize("components", COMPONENTS)
@@ -288,9 +297,9 @@ def test_bur_07_low_draw_resorts_four_plus_five(components: str) -> None:
     27 30."""
     s = europe(components, phase=Phase.BUREAUCRACY, deck=(14, 36))
     s = to_next_auction(s)
-    assert s.market.under_step3 == (33,)
-    assert s.market.actual == (13, 14, 15, 17)
-    assert s.market.future == (20, 22, 25, 27, 30)
+    assert s.market.under_step3 == labels(33)
+    assert s.market.actual == labels(13, 14, 15, 17)
+    assert s.market.future == labels(20, 22, 25, 27, 30)
 
 
 # --- CON-02, OQ-31: the classic rules on this board (no map_rules option) ---------------------
@@ -308,16 +317,16 @@ def test_classic_step2_start_draws_a_replacement_stp_02_con_02_oq_31() -> None:
     s = play(s, pg.Build(player=C, city="katowice"))
     assert s.players[C].money == 82
     assert s.step == 2
-    assert s.market.removed[-1] == 13
-    assert s.market.actual == (15, 17, 20, 22)
-    assert s.market.future == (25, 27, 30, 35)
-    assert s.secret.deck == (36, 38)
+    assert s.market.removed[-1] == "13"
+    assert s.market.actual == labels(15, 17, 20, 22)
+    assert s.market.future == labels(25, 27, 30, 35)
+    assert s.secret.deck == labels(36, 38)
     assert invariant_violations(s) == []
     s = to_next_auction(s)
     assert s.round == 6
-    assert s.market.actual == (15, 17, 20, 22)
-    assert s.market.future == (25, 27, 30, 36)
-    assert s.market.under_step3 == (35,)
+    assert s.market.actual == labels(15, 17, 20, 22)
+    assert s.market.future == labels(25, 27, 30, 36)
+    assert s.market.under_step3 == labels(35)
     assert s.market.discount is None
 
 
@@ -329,10 +338,10 @@ def test_classic_nobody_buys_auc_20_con_02_oq_31() -> None:
     removed = s.market.removed
     s = pass_rest(s)
     assert s.phase is Phase.RESOURCES
-    assert s.market.removed == (*removed, 13)
-    assert s.market.actual == (15, 17, 20, 22)
-    assert s.market.future == (25, 27, 30, 35)
-    assert s.secret.deck == (36,)
+    assert s.market.removed == labels(*removed, 13)
+    assert s.market.actual == labels(15, 17, 20, 22)
+    assert s.market.future == labels(25, 27, 30, 35)
+    assert s.secret.deck == labels(36)
     texts = removal_texts(s)
     assert "AUC-20" in texts[-1]
     assert not any("AUC-21" in t for t in texts)
@@ -351,19 +360,19 @@ def test_ec_63_classic_step2_replacement_is_step3_card_stp_07_con_02() -> None:
     s = give(s, C, money=100, cities=SIX)
     s = play(s, pg.Build(player=C, city="katowice"))
     assert s.step == 2
-    assert s.market.removed[-1] == 13
-    assert s.market.actual == (15, 17, 20, 22)
-    assert s.market.future == (25, 27, 30)
+    assert s.market.removed[-1] == "13"
+    assert s.market.actual == labels(15, 17, 20, 22)
+    assert s.market.future == labels(25, 27, 30)
     assert s.market.step3_in_market
     assert not s.market.step3_in_deck
-    assert s.secret.deck == (35,)
+    assert s.secret.deck == labels(35)
     assert s.step3_pending
     s = play(s, pg.EndBuild(player=C), pg.EndBuild(player=B), pg.EndBuild(player=A))
     assert s.phase is Phase.BUREAUCRACY
     assert s.step == 3
-    assert s.market.removed[-2:] == (13, 15)
-    assert s.market.actual == (17, 20, 22, 25, 27, 30)
+    assert s.market.removed[-2:] == labels(13, 15)
+    assert s.market.actual == labels(17, 20, 22, 25, 27, 30)
     assert s.market.future == ()
     assert not s.market.step3_in_market
-    assert s.secret.deck == (35,)
+    assert s.secret.deck == labels(35)
     assert invariant_violations(s) == []

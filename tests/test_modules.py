@@ -97,8 +97,8 @@ def test_a_wrapping_module_changes_the_rule_and_keeps_the_one_it_wraps() -> None
     """AUC-04 lowered by one, AUC-31 kept: North America's token plant still opens at 1."""
     plain = pg.new_game(pg.GameConfig(players=3, map="north_america"), seed=1)
     cheap = pg.new_game(pg.GameConfig(players=3, map="north_america", modules=("bargain",)), seed=1)
-    assert pg.public_view(plain).min_bids == ((4, 1), (5, 5), (6, 6), (8, 8))
-    assert pg.public_view(cheap).min_bids == ((4, 1), (5, 4), (6, 5), (8, 7))
+    assert pg.public_view(plain).min_bids == (("4", 1), ("5", 5), ("6", 6), ("8", 8))
+    assert pg.public_view(cheap).min_bids == (("4", 1), ("5", 4), ("6", 5), ("8", 7))
     assert pg.ChoosePlant(player=pg.current_player(cheap) or 0, plant=5, bid=4) in set(
         pg.legal_actions(cheap)
     )
@@ -170,16 +170,16 @@ def test_a_draw_filter_that_sets_cards_aside_draws_again() -> None:
     state = pg.new_game(pg.GameConfig(players=3, components="classic"), seed=2)
     deck = state.secret.deck
 
-    def below_20_aside(s: pg.GameState, card: int) -> tuple[pg.GameState, bool]:
-        if card < 20:
+    def below_20_aside(s: pg.GameState, card: str) -> tuple[pg.GameState, bool]:
+        if s.rules.number(card) < 20:
             return base.beside_the_game(s, card, "removed"), False
         return s, True
 
     rules = attrs.evolve(state.rules, hooks={**state.rules.hooks, "draw_filter": below_20_aside})
     drawn = market.draw(evolve(state, rules=rules))
-    first_big = next(c for c in (13, *deck) if c >= 20)
+    first_big = next(c for c in ("13", *deck) if state.rules.number(c) >= 20)
     assert first_big in drawn.market.plants
-    aside = (13, *deck[: deck.index(first_big)])
+    aside = ("13", *deck[: deck.index(first_big)])
     assert drawn.market.removed == aside  # 13 (face up) and every small card before it
     assert drawn.market.top is None
     # 13 came from the face-up top, the rest of ``aside`` and first_big from the deck

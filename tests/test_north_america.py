@@ -23,6 +23,7 @@ import pytest
 import powergrid as pg
 from powergrid.enums import Phase
 from powergrid.errors import Reason
+from powergrid.plants import card_label
 from powergrid.state import GameState
 from powergrid.testing import invariant_violations, playout
 from tests.scenario import (
@@ -30,6 +31,7 @@ from tests.scenario import (
     arrange,
     do_nothing,
     give,
+    labels,
     new,
     pass_rest,
     play,
@@ -47,9 +49,10 @@ NA_EAST = ("mideast", "midwest", "northeast")
 SIX = ("boston", "new_york_s", "new_york_n", "philadelphia", "washington", "pittsburgh")
 
 
-def with_token(state: GameState, plant: int | None) -> GameState:
+def with_token(state: GameState, plant: int | str | None) -> GameState:
     """Put the discount token on ``plant`` (``None``: beside the market)."""
-    return attrs.evolve(state, market=attrs.evolve(state.market, discount=plant))
+    discount = None if plant is None else card_label(plant)
+    return attrs.evolve(state, market=attrs.evolve(state.market, discount=discount))
 
 
 def na_auction(
@@ -116,7 +119,7 @@ def reject(state: GameState, action: pg.Action, reason: Reason, *words: str) -> 
     assert action not in pg.legal_actions(state)
 
 
-def buy_alone(state: GameState, seat: int, plant: int, bid: int) -> GameState:
+def buy_alone(state: GameState, seat: int, plant: int | str, bid: int) -> GameState:
     """``seat`` opens ``plant`` at ``bid`` and every other bidder drops out."""
     state = pg.apply(state, pg.ChoosePlant(player=seat, plant=plant, bid=bid))
     while state.auction is not None:
@@ -124,14 +127,15 @@ def buy_alone(state: GameState, seat: int, plant: int, bid: int) -> GameState:
         assert who is not None
         assert who != seat
         state = pg.apply(state, pg.PassBid(player=who))
-    assert plant in state.players[seat].plants
+    assert card_label(plant) in state.players[seat].plants
     return state
 
 
-def opening_minimum(state: GameState, plant: int) -> int:
+def opening_minimum(state: GameState, plant: int | str) -> int:
     """The smallest opening bid on ``plant`` offered by legal_actions."""
+    label = card_label(plant)
     bids = [
-        a.bid for a in pg.legal_actions(state) if isinstance(a, pg.ChoosePlant) and a.plant == plant
+        a.bid for a in pg.legal_actions(state) if isinstance(a, pg.ChoosePlant) and a.plant == label
     ]
     assert bids, f"plant {plant} cannot be opened"
     return min(bids)
@@ -149,13 +153,13 @@ def test_token_on_lowest_actual_plant_at_game_start_set_24_auc_31(components: st
     lowest = s.market.actual[0]
     assert s.market.discount == lowest
     if components == "classic+map_rules":
-        assert lowest == 3  # SET-11: the classic market starts 3 4 5 6 | 7 8 9 10
+        assert lowest == "3"  # SET-11: the classic market starts 3 4 5 6 | 7 8 9 10
     assert opening_minimum(s, lowest) == 1
     for plant in s.market.actual[1:]:
-        assert opening_minimum(s, plant) == plant
+        assert opening_minimum(s, plant) == s.rules.number(plant)
     eu = pg.new_game(pg.GameConfig(players=3, map="europe", **variant(components)), seed=3)
     assert eu.market.discount is None
-    assert opening_minimum(eu, eu.market.actual[0]) == eu.market.actual[0]
+    assert opening_minimum(eu, eu.market.actual[0]) == eu.rules.number(eu.market.actual[0])
 
 
 @pytest.mark.parametrize("components", COMPONENTS)
@@ -180,8 +184,8 @@ def test_token_placed_at_each_phase_2_and_beside_outside_it_auc_30_auc_31(
         s = do_nothing(s)
     assert set(phases) == {Phase.RESOURCES, Phase.BUILDING, Phase.BUREAUCRACY}
     # AUC-33 removed 13 and drew 33; phase 5 pushed 33 under the deck and drew 34.
-    assert s.market.actual == (15, 17, 20, 22)
-    assert s.market.discount == 15
+    assert s.market.actual == labels(15, 17, 20, 22)
+    assert s.market.discount == "15"
     assert opening_minimum(s, 15) == 1
     assert opening_minimum(s, 17) == 17
 
@@ -206,8 +210,8 @@ def test_ec_01_token_removed_not_moved_by_a_lower_plant(components: str) -> None
     assert opening_minimum(s, 8) == 1
     s = buy_alone(s, A, 10, 10)
     assert s.players[A].money == 40
-    assert s.market.actual == (5, 8, 9, 11)
-    assert s.market.future == (12, 13, 14, 15)
+    assert s.market.actual == labels(5, 8, 9, 11)
+    assert s.market.future == labels(12, 13, 14, 15)
     assert s.market.discount is None
     assert pg.current_player(s) == B
     assert opening_minimum(s, 8) == 8
@@ -217,8 +221,8 @@ def test_ec_01_token_removed_not_moved_by_a_lower_plant(components: str) -> None
     s = pass_rest(s)
     assert s.phase is Phase.RESOURCES
     assert s.market.removed == removed
-    assert s.market.actual == (5, 8, 9, 11)
-    assert s.market.future == (12, 13, 14, 15)
+    assert s.market.actual == labels(5, 8, 9, 11)
+    assert s.market.future == labels(12, 13, 14, 15)
 
 
 @pytest.mark.parametrize("components", COMPONENTS)
@@ -236,10 +240,10 @@ def test_ec_02_too_small_draw_leaves_the_token(components: str) -> None:
     )
     assert s.players[C].city_count == 6
     s = buy_alone(s, A, 10, 10)
-    assert 4 in s.market.removed
-    assert s.market.actual == (8, 9, 11, 12)
-    assert s.market.future == (13, 14, 15, 20)
-    assert s.market.discount == 8
+    assert "4" in s.market.removed
+    assert s.market.actual == labels(8, 9, 11, 12)
+    assert s.market.future == labels(13, 14, 15, 20)
+    assert s.market.discount == "8"
     assert opening_minimum(s, 8) == 1
     s = buy_alone(s, B, 8, 1)
     assert s.players[B].money == 49
@@ -259,19 +263,19 @@ def test_ec_03_unsold_discounted_plant_removed_at_phase_end(components: str) -> 
         token=7,
     )
     s = buy_alone(s, A, 9, 9)
-    assert s.market.actual == (7, 10, 11, 12)
-    assert s.market.discount == 7
+    assert s.market.actual == labels(7, 10, 11, 12)
+    assert s.market.discount == "7"
     s = buy_alone(s, B, 10, 10)
-    assert s.market.plants == (7, 11, 12, 13, 14, 15, 16, 17)
-    assert s.market.discount == 7
+    assert s.market.plants == labels(7, 11, 12, 13, 14, 15, 16, 17)
+    assert s.market.discount == "7"
     s = play(s, pg.PassAuction(player=C))
     assert s.phase is Phase.RESOURCES
-    assert s.market.removed[-1] == 7
-    assert 7 not in s.market.plants
-    assert s.market.actual == (11, 12, 13, 14)
-    assert s.market.future == (15, 16, 17, 18)
+    assert s.market.removed[-1] == "7"
+    assert "7" not in s.market.plants
+    assert s.market.actual == labels(11, 12, 13, 14)
+    assert s.market.future == labels(15, 16, 17, 18)
     assert s.market.discount is None
-    assert s.secret.deck == (19,)
+    assert s.secret.deck == labels(19)
 
 
 @pytest.mark.parametrize("components", COMPONENTS)
@@ -291,7 +295,7 @@ def test_ec_04_opening_at_one_elektro(components: str) -> None:
     assert s.auction is not None
     assert s.auction.bid == 1
     s = play(s, pg.PassBid(player=B), pg.PassBid(player=C))
-    assert s.players[A].plants == (12,)
+    assert s.players[A].plants == labels(12)
     assert s.players[A].money == 49
     assert s.market.discount is None  # AUC-35
 
@@ -310,7 +314,7 @@ def test_ec_04_discounted_auction_can_be_raised(components: str) -> None:
         pg.PassBid(player=C),
         pg.PassBid(player=A),
     )
-    assert s.players[B].plants == (12,)
+    assert s.players[B].plants == labels(12)
     assert s.players[B].money == 48
     assert pg.current_player(s) == A  # AUC-11: the auctioneer keeps the floor
 
@@ -342,19 +346,19 @@ def test_ec_05_last_player_buys_the_discounted_plant_at_one(components: str) -> 
     )
     reject(s, pg.ChoosePlant(player=C, plant=9, bid=0), Reason.BID_TOO_LOW, "minimum 1")
     after = play(s, pg.ChoosePlant(player=C, plant=9, bid=1))
-    assert after.players[C].plants == (9,)
+    assert after.players[C].plants == labels(9)
     assert after.players[C].money == 49
     assert after.phase is Phase.RESOURCES
     # The token left with its plant: nothing else is removed at phase end (AUC-33).
-    assert after.market.actual == (10, 11, 12, 13)
-    assert after.market.future == (14, 15, 16, 17)
+    assert after.market.actual == labels(10, 11, 12, 13)
+    assert after.market.future == labels(14, 15, 16, 17)
     assert after.market.discount is None
     other = play(s, pg.ChoosePlant(player=C, plant=11, bid=11))
     assert other.players[C].money == 39
     # 9 was not sold: AUC-33 removes it at phase end and draws 18.
-    assert 9 in other.market.removed
-    assert other.market.actual == (10, 12, 13, 14)
-    assert other.market.future == (15, 16, 17, 18)
+    assert "9" in other.market.removed
+    assert other.market.actual == labels(10, 12, 13, 14)
+    assert other.market.future == labels(15, 16, 17, 18)
 
 
 @pytest.mark.parametrize("components", COMPONENTS)
@@ -372,19 +376,19 @@ def test_ec_06_token_beside_after_sale_then_on_next_lowest(components: str) -> N
     )
     s = buy_alone(s, A, 6, 1)
     assert s.players[A].money == 49
-    assert s.market.actual == (3, 7, 8, 9)
+    assert s.market.actual == labels(3, 7, 8, 9)
     assert s.market.discount is None
     assert opening_minimum(s, 3) == 3
     reject(s, pg.ChoosePlant(player=B, plant=3, bid=1), Reason.BID_TOO_LOW, "minimum 3")
     removed = s.market.removed
     s = pass_rest(s)
     assert s.market.removed == removed
-    assert s.market.plants == (3, 7, 8, 9, 10, 11, 12, 13)
+    assert s.market.plants == labels(3, 7, 8, 9, 10, 11, 12, 13)
     s = to_next_auction(s)
     # BUR-07: 13 went under the deck, 20 was drawn.
     assert s.round == 3
-    assert s.market.plants == (3, 7, 8, 9, 10, 11, 12, 20)
-    assert s.market.discount == 3
+    assert s.market.plants == labels(3, 7, 8, 9, 10, 11, 12, 20)
+    assert s.market.discount == "3"
     first = pg.current_player(s)
     assert first is not None
     assert opening_minimum(s, 3) == 1
@@ -406,10 +410,10 @@ def test_ec_08_nobody_buys_exactly_one_removal(components: str) -> None:
     removed = s.market.removed
     s = pass_rest(s)
     assert s.phase is Phase.RESOURCES
-    assert s.market.removed == (*removed, 11)
-    assert s.market.actual == (12, 13, 14, 15)
-    assert s.market.future == (16, 17, 18, 19)
-    assert s.secret.deck == (20, 21)
+    assert s.market.removed == (*removed, "11")
+    assert s.market.actual == labels(12, 13, 14, 15)
+    assert s.market.future == labels(16, 17, 18, 19)
+    assert s.secret.deck == labels(20, 21)
     assert s.market.discount is None
 
 
@@ -428,8 +432,8 @@ def test_higher_plant_entering_leaves_the_token_auc_32(components: str) -> None:
         token=8,
     )
     s = buy_alone(s, A, 10, 10)
-    assert s.market.actual == (8, 9, 11, 12)
-    assert s.market.discount == 8
+    assert s.market.actual == labels(8, 9, 11, 12)
+    assert s.market.discount == "8"
     assert opening_minimum(s, 8) == 1
 
 
@@ -484,22 +488,22 @@ def test_ec_69_token_plant_removed_before_step_3() -> None:
     assert s.players[C].city_count == 8
     s = buy_alone(s, A, 15, 15)
     assert s.market.step3_in_market
-    assert s.market.actual == (10, 13, 17, 20)
-    assert s.market.future == (22, 25, 27)
-    assert s.market.discount == 10
-    assert sorted(s.secret.deck) == [24, 30]
+    assert s.market.actual == labels(10, 13, 17, 20)
+    assert s.market.future == labels(22, 25, 27)
+    assert s.market.discount == "10"
+    assert s.rules.ranked(s.secret.deck) == labels(24, 30)
     s = arrange(s, deck=(30, 24))  # fix the reshuffled order for the scenario
     s = buy_alone(s, B, 13, 13)
-    assert s.market.actual == (10, 17, 20, 22)
-    assert s.market.future == (25, 27, 30)
-    assert s.market.discount == 10
+    assert s.market.actual == labels(10, 17, 20, 22)
+    assert s.market.future == labels(25, 27, 30)
+    assert s.market.discount == "10"
     s = play(s, pg.PassAuction(player=C))
     assert s.phase is Phase.RESOURCES
     assert s.step == 3
-    assert s.market.actual == (20, 22, 24, 25, 27, 30)
+    assert s.market.actual == labels(20, 22, 24, 25, 27, 30)
     assert s.market.future == ()
     assert not s.market.step3_in_market
-    assert s.market.removed[-2:] == (10, 17)
+    assert s.market.removed[-2:] == labels(10, 17)
     assert s.market.discount is None
 
 
@@ -549,9 +553,9 @@ def test_both_metropole_halves_count_for_step_2_bld_10(components: str) -> None:
     assert s.players[C].city_count == 7
     assert s.players[C].money == 100 - 13 - 10
     assert s.step == 2
-    assert s.market.removed[-1] == 13
-    assert s.market.actual == (15, 17, 20, 22)
-    assert s.market.future == (25, 27, 30, 33)
+    assert s.market.removed[-1] == "13"
+    assert s.market.actual == labels(15, 17, 20, 22)
+    assert s.market.future == labels(25, 27, 30, 33)
 
 
 def test_ec_69_classic_freeze_loses_no_plant() -> None:
@@ -576,13 +580,13 @@ def test_ec_69_classic_freeze_loses_no_plant() -> None:
     s = buy_alone(s, A, 15, 15)
     s = arrange(s, deck=(30, 24))
     s = buy_alone(s, B, 13, 13)
-    assert s.market.actual == (10, 17, 20)  # frozen: no draw, no promotion
+    assert s.market.actual == labels(10, 17, 20)  # frozen: no draw, no promotion
     s = play(s, pg.PassAuction(player=C))
     assert s.step == 3
-    assert s.market.removed[-2:] == (10, 17)
+    assert s.market.removed[-2:] == labels(10, 17)
     # The freeze also holds for the end-of-phase replacement: 30 stays in the deck.
-    assert 30 in s.secret.deck
-    assert 30 not in s.market.plants
+    assert "30" in s.secret.deck
+    assert "30" not in s.market.plants
     assert invariant_violations(s) == []
 
 
@@ -606,7 +610,9 @@ def _play_through(config: pg.GameConfig, seed: int, policy_seed: int) -> tuple[i
             if state.phase is Phase.AUCTION and state.auction is None:
                 # CON-08, AUC-04: every actual plant opens at its number.
                 m = state.market.actual
-                assert pg.public_view(state).min_bids == tuple((p, p) for p in m)
+                assert pg.public_view(state).min_bids == tuple(
+                    (p, state.rules.number(p)) for p in m
+                )
         last = (state, action)
     assert last is not None
     final = pg.apply(*last)

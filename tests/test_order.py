@@ -11,7 +11,7 @@ from collections.abc import Sequence
 import powergrid as pg
 from powergrid.enums import Phase
 from powergrid.state import GameState
-from tests.scenario import arrange, give, new, play
+from tests.scenario import arrange, give, labels, new, play
 
 A, B, C, D = 0, 1, 2, 3
 
@@ -147,7 +147,7 @@ def test_round_1_reorder_after_phase_2_ec_11() -> None:
     )
     assert state.order == (B, C, A)  # no re-order before the phase is over
     state = pg.apply(state, pg.ChoosePlant(player=A, plant=10, bid=10))
-    assert [p.plants for p in state.players] == [(10,), (4,), (7,)]
+    assert [p.plants for p in state.players] == [labels(10), labels(4), labels(7)]
     assert state.phase is Phase.RESOURCES
     assert state.order == (A, C, B)
     assert pg.current_player(state) == B

@@ -96,11 +96,11 @@ def _money_from_events(events: tuple[pg.Event, ...], players: int) -> list[int]:
     delta = [0] * players
     for e in events:
         if e.kind == "plant_bought":
-            delta[e.player or 0] -= e.values[1]
+            delta[e.player or 0] -= int(e.values[1])
         elif e.kind in ("resources_bought", "house_built"):
-            delta[e.player or 0] -= e.values[-1]
+            delta[e.player or 0] -= int(e.values[-1])
         elif e.kind == "powered":
-            delta[e.player or 0] += e.values[1]
+            delta[e.player or 0] += int(e.values[1])
     return delta
 
 
@@ -122,7 +122,7 @@ def _arbitrary_actions(state: GameState, rnd: random.Random) -> list[pg.Action]:
     """Plausible but mostly illegal actions: any seat, plant, amount, city, kind."""
     n = len(state.players)
     cities = list(state.rules.area.board.cities)
-    plants = list(state.rules.components.plants)
+    plants = list(state.rules.plants)
     seat = rnd.randrange(0, n + 2)
     kind = rnd.choice(list(Resource))
     amount = rnd.randrange(0, 300)

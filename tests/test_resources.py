@@ -21,7 +21,7 @@ import pytest
 import powergrid as pg
 from powergrid.enums import Phase
 from powergrid.state import GameState
-from tests.scenario import arrange, give, held, kinds, new, play
+from tests.scenario import arrange, give, held, kinds, labels, new, play
 
 REGIONS = ("british_isles_low_countries", "central", "france_iberia")
 #: Tokens per kind in the classic game (SET-07): coal, oil, garbage 24 each, uranium 12.
@@ -451,7 +451,7 @@ def test_ec18_tokens_without_a_home_go_to_the_supply() -> None:
         pg.Reason.BAD_RESOURCE_DROP,
     )
     s = play(s, pg.DiscardPlant(player=0, plant=3, drop={"oil": 4}))
-    assert s.players[0].plants == (4, 6, 10)
+    assert s.players[0].plants == labels(4, 6, 10)
     assert held(s, 0) == {}
     assert supply(s)["oil"] == oil_supply + 4
     assert kinds(s) == market_before

@@ -20,12 +20,12 @@ import powergrid as pg
 from powergrid.enums import Phase, Resource
 from powergrid.errors import Reason
 from powergrid.state import GameState
-from tests.scenario import arrange, give, kinds, new, play
+from tests.scenario import arrange, give, kinds, labels, new, play
 
 MAPS = ("europe", "north_america")
 
 # SET-11: the classic deck is 42 plants 03-40, 42, 44, 46, 50 (plus the Step 3 card).
-CLASSIC_DECK = frozenset([*range(3, 41), 42, 44, 46, 50])
+CLASSIC_DECK = frozenset(labels(*range(3, 41), 42, 44, 46, 50))
 
 # SET-12 (classic): players -> (regions, removed, Step 2, game end, max plants).
 TABLE = {
@@ -91,7 +91,7 @@ def _outside_cities(state: GameState) -> list[str]:
     return [c["id"] for c in raw["cities"] if c["region"] not in state.regions]
 
 
-def _all_plant_locations(state: GameState) -> list[int]:
+def _all_plant_locations(state: GameState) -> list[str]:
     m = state.market
     out = [*m.actual, *m.future, *m.under_step3, *m.removed]
     if m.top is not None:
@@ -400,9 +400,9 @@ def test_initial_plant_market_and_deck_ec_61_set_11(map_id: str) -> None:
     7 8 9 10; 13 face up on top; S3 at the bottom."""
     state = new(3, map=map_id, seed=9)
     m = state.market
-    assert m.actual == (3, 4, 5, 6)
-    assert m.future == (7, 8, 9, 10)
-    assert m.top == 13
+    assert m.actual == labels(3, 4, 5, 6)
+    assert m.future == labels(7, 8, 9, 10)
+    assert m.top == "13"
     assert m.step3_in_deck
     assert not m.step3_in_market
     assert m.removed == ()
@@ -416,8 +416,8 @@ def test_initial_plant_market_on_europe_is_4_plus_5_set_26_set_11() -> None:
     42 - 9 - 8 plants in the deck."""
     state = new(3, map="europe", seed=9, components="classic+map_rules")
     m = state.market
-    assert m.actual == (3, 4, 5, 6)
-    assert m.future == (7, 8, 9, 10, 13)
+    assert m.actual == labels(3, 4, 5, 6)
+    assert m.future == labels(7, 8, 9, 10, 13)
     assert m.top is None
     assert m.step3_in_deck
     assert not m.step3_in_market
@@ -435,14 +435,14 @@ def test_removed_unseen_by_player_count_set_12_ec_61(map_id: str, players: int) 
     state = new(players, map=map_id, seed=21)
     removed = TABLE[players][1]
     assert len(state.secret.removed_unseen) == removed
-    assert state.market.plants == (3, 4, 5, 6, 7, 8, 9, 10)
-    assert state.market.top == 13
+    assert state.market.plants == labels(3, 4, 5, 6, 7, 8, 9, 10)
+    assert state.market.top == "13"
     in_deck = 42 - 8 - 1 - removed
     assert in_deck == {2: 25, 3: 25, 4: 29, 5: 33, 6: 33}[players]
     assert len(state.secret.deck) == in_deck
     assert state.market.deck_size == in_deck
     hidden = set(state.secret.deck) | set(state.secret.removed_unseen)
-    assert hidden == CLASSIC_DECK - {3, 4, 5, 6, 7, 8, 9, 10, 13}
+    assert hidden == CLASSIC_DECK - set(labels(3, 4, 5, 6, 7, 8, 9, 10, 13))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
@@ -453,14 +453,14 @@ def test_removed_unseen_with_map_rules_on_europe_set_26_set_12_oq_31(players: in
     state = new(players, map="europe", seed=21, components="classic+map_rules")
     removed = TABLE[players][1]
     assert len(state.secret.removed_unseen) == removed
-    assert state.market.plants == (3, 4, 5, 6, 7, 8, 9, 10, 13)
+    assert state.market.plants == labels(3, 4, 5, 6, 7, 8, 9, 10, 13)
     assert state.market.top is None
     in_deck = 42 - 9 - removed
     assert in_deck == {2: 25, 3: 25, 4: 29, 5: 33, 6: 33}[players]
     assert len(state.secret.deck) == in_deck
     assert state.market.deck_size == in_deck
     hidden = set(state.secret.deck) | set(state.secret.removed_unseen)
-    assert hidden == CLASSIC_DECK - {3, 4, 5, 6, 7, 8, 9, 10, 13}
+    assert hidden == CLASSIC_DECK - set(labels(3, 4, 5, 6, 7, 8, 9, 10, 13))
 
 
 def test_removed_plants_depend_on_seed_set_11() -> None:
@@ -492,21 +492,21 @@ def test_plant_13_drawn_first_then_the_deck_set_11_con_13(map_id: str) -> None:
         top=13,
         deck=(40, 42),
     )
-    assert state.market.top == 13
+    assert state.market.top == "13"
     s1 = play(
         state,
         pg.ChoosePlant(player=0, plant=3, bid=3),
         pg.PassBid(player=1),
         pg.PassBid(player=2),
     )
-    assert s1.market.actual == (4, 5, 6, 7)
-    assert s1.market.future == (8, 9, 10, 13)
+    assert s1.market.actual == labels(4, 5, 6, 7)
+    assert s1.market.future == labels(8, 9, 10, 13)
     assert s1.market.top is None
     s2 = play(s1, pg.ChoosePlant(player=1, plant=4, bid=4), pg.PassBid(player=2))
-    assert s2.market.plants == (5, 6, 7, 8, 9, 10, 13, 40)
+    assert s2.market.plants == labels(5, 6, 7, 8, 9, 10, 13, 40)
     # Seat 2 is the last player and buys 5 at face value (AUC-14); 42 is drawn.
     s3 = pg.apply(s2, pg.ChoosePlant(player=2, plant=5, bid=5))
-    assert s3.market.plants == (6, 7, 8, 9, 10, 13, 40, 42)
+    assert s3.market.plants == labels(6, 7, 8, 9, 10, 13, 40, 42)
     assert s3.market.step3_in_deck
     assert not s3.market.step3_in_market
 
@@ -523,7 +523,7 @@ def test_step3_card_lies_under_the_last_hidden_plant_set_11() -> None:
     state = arrange(state, deck=(40,))
     s1 = play(state, pg.ChoosePlant(player=0, plant=3, bid=3), pg.PassBid(player=1))
     s1 = play(s1, pg.PassBid(player=2))
-    assert 40 in s1.market.plants
+    assert "40" in s1.market.plants
     assert not s1.market.step3_in_market
     s2 = play(s1, pg.ChoosePlant(player=1, plant=4, bid=4), pg.PassBid(player=2))
     assert s2.market.step3_in_market
@@ -692,15 +692,15 @@ def test_plant_number_is_minimum_bid_and_sort_key_con_08() -> None:
     the market is sorted by number."""
     state = new(3, map="europe", seed=0)
     m = state.market
-    assert list(m.plants) == sorted(m.plants)
+    assert m.plants == state.rules.ranked(m.plants)
     assert m.discount is None
     seat = pg.current_player(state)
     assert seat is not None
-    lowest: dict[int, int] = {}
+    lowest: dict[str, int] = {}
     for action in pg.legal_actions(state):
         if isinstance(action, pg.ChoosePlant):
             lowest[action.plant] = min(lowest.get(action.plant, 999), action.bid)
-    assert lowest == {3: 3, 4: 4, 5: 5, 6: 6}
+    assert lowest == {"3": 3, "4": 4, "5": 5, "6": 6}
     with pytest.raises(pg.IllegalAction) as err:
         pg.apply(state, pg.ChoosePlant(player=seat, plant=6, bid=5))
     assert err.value.reason is Reason.BID_TOO_LOW
@@ -713,16 +713,16 @@ def test_discount_token_opens_lowest_plant_at_1_on_north_america_auc_31_con_08()
     is sorted by number."""
     state = new(3, map="north_america", seed=0, components="classic+map_rules")
     m = state.market
-    assert list(m.plants) == sorted(m.plants)
-    assert m.discount == 3
-    assert pg.public_view(state).min_bids == ((3, 1), (4, 4), (5, 5), (6, 6))
+    assert m.plants == state.rules.ranked(m.plants)
+    assert m.discount == "3"
+    assert pg.public_view(state).min_bids == (("3", 1), ("4", 4), ("5", 5), ("6", 6))
     seat = pg.current_player(state)
     assert seat is not None
-    lowest: dict[int, int] = {}
+    lowest: dict[str, int] = {}
     for action in pg.legal_actions(state):
         if isinstance(action, pg.ChoosePlant):
             lowest[action.plant] = min(lowest.get(action.plant, 999), action.bid)
-    assert lowest == {3: 1, 4: 4, 5: 5, 6: 6}
+    assert lowest == {"3": 1, "4": 4, "5": 5, "6": 6}
     assert pg.is_legal(state, pg.ChoosePlant(player=seat, plant=3, bid=1))
     for plant, bid in ((3, 0), (6, 5)):
         with pytest.raises(pg.IllegalAction) as err:
@@ -739,12 +739,12 @@ def test_classic_plays_no_map_rules_at_setup_con_02_oq_31_ec_61(map_id: str) -> 
     for players in (2, 3, 4, 5, 6):
         state = new(players, map=map_id, seed=4)
         m = state.market
-        assert m.actual == (3, 4, 5, 6)
-        assert m.future == (7, 8, 9, 10)
-        assert m.top == 13
+        assert m.actual == labels(3, 4, 5, 6)
+        assert m.future == labels(7, 8, 9, 10)
+        assert m.top == "13"
         assert m.discount is None
         assert state.config.options == frozenset()
-        bids = ((3, 3), (4, 4), (5, 5), (6, 6))
+        bids = (("3", 3), ("4", 4), ("5", 5), ("6", 6))
         assert pg.public_view(state).min_bids == bids
         for seat in range(players):
             assert pg.view(state, seat).public.min_bids == bids
@@ -772,17 +772,17 @@ def test_map_rules_option_restores_the_board_rules_at_setup_oq_31() -> None:
     Europe's 4 + 5 market 3 4 5 6 | 7 8 9 10 13 (nothing face up, no token, minimum bids
     3 4 5 6) and with North America's token on 3 (3 opens at 1; 13 face up on top)."""
     eu = new(3, map="europe", seed=4, components="classic+map_rules")
-    assert eu.market.actual == (3, 4, 5, 6)
-    assert eu.market.future == (7, 8, 9, 10, 13)
+    assert eu.market.actual == labels(3, 4, 5, 6)
+    assert eu.market.future == labels(7, 8, 9, 10, 13)
     assert eu.market.top is None
     assert eu.market.discount is None
-    assert pg.public_view(eu).min_bids == ((3, 3), (4, 4), (5, 5), (6, 6))
+    assert pg.public_view(eu).min_bids == (("3", 3), ("4", 4), ("5", 5), ("6", 6))
     na = new(3, map="north_america", seed=4, components="classic+map_rules")
-    assert na.market.actual == (3, 4, 5, 6)
-    assert na.market.future == (7, 8, 9, 10)
-    assert na.market.top == 13
-    assert na.market.discount == 3
-    assert pg.public_view(na).min_bids == ((3, 1), (4, 4), (5, 5), (6, 6))
+    assert na.market.actual == labels(3, 4, 5, 6)
+    assert na.market.future == labels(7, 8, 9, 10)
+    assert na.market.top == "13"
+    assert na.market.discount == "3"
+    assert pg.public_view(na).min_bids == (("3", 1), ("4", 4), ("5", 5), ("6", 6))
 
 
 def test_money_never_below_zero_con_09() -> None:
@@ -791,7 +791,7 @@ def test_money_never_below_zero_con_09() -> None:
     state = give(state, 0, money=6)
     after = pg.apply(state, pg.ChoosePlant(player=0, plant=6, bid=6))
     assert after.players[0].money == 0
-    assert after.players[0].plants == (6,)
+    assert after.players[0].plants == labels(6)
     state7 = arrange(state, actual=(7, 8, 9, 10), future=(11, 12, 13, 14))
     legal = pg.legal_actions(state7)
     assert not any(isinstance(a, pg.ChoosePlant) for a in legal)
@@ -814,7 +814,7 @@ def test_plants_stay_in_exactly_one_place_after_play_con_11() -> None:
         pg.PassAuction(player=2),
     )
     assert state.phase is Phase.RESOURCES
-    assert 20 in state.market.removed
+    assert "20" in state.market.removed
     places = _all_plant_locations(state)
     assert len(places) == len(set(places)) == 42
     assert set(places) == CLASSIC_DECK

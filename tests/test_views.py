@@ -178,21 +178,24 @@ def test_initial_min_bids_north_america_and_europe() -> None:
         na = pg.new_game(pg.GameConfig(players=3, map="north_america", **extra))
         lowest, *rest = na.market.actual
         assert na.market.discount == lowest
-        assert pg.public_view(na).min_bids == ((lowest, 1), *((p, p) for p in rest))
+        number = na.rules.number
+        assert pg.public_view(na).min_bids == ((lowest, 1), *((p, number(p)) for p in rest))
         eu = pg.new_game(pg.GameConfig(players=3, map="europe", **extra))
         assert eu.market.discount is None
-        assert pg.public_view(eu).min_bids == tuple((p, p) for p in eu.market.actual)
+        assert pg.public_view(eu).min_bids == tuple(
+            (p, eu.rules.number(p)) for p in eu.market.actual
+        )
     plain = pg.new_game(pg.GameConfig(players=3, map="north_america", components="classic"))
     assert plain.market.discount is None
-    assert pg.public_view(plain).min_bids == ((3, 3), (4, 4), (5, 5), (6, 6))
+    assert pg.public_view(plain).min_bids == (("3", 3), ("4", 4), ("5", 5), ("6", 6))
 
 
 def test_min_bids_concrete_seed() -> None:
     """North America, Deluxe, seed 1: actual market 4, 5, 6, 8 bids 1, 5, 6, 8 (AUC-31)."""
     state = pg.new_game(pg.GameConfig(players=3, map="north_america"), seed=1)
-    assert pg.public_view(state).min_bids == ((4, 1), (5, 5), (6, 6), (8, 8))
+    assert pg.public_view(state).min_bids == (("4", 1), ("5", 5), ("6", 6), ("8", 8))
     europe = pg.new_game(pg.GameConfig(players=3, map="europe"), seed=1)
-    assert pg.public_view(europe).min_bids == ((4, 4), (5, 5), (6, 6), (8, 8))
+    assert pg.public_view(europe).min_bids == (("4", 4), ("5", 5), ("6", 6), ("8", 8))
 
 
 def test_min_bids_follow_the_rules_along_games() -> None:
@@ -208,8 +211,9 @@ def test_min_bids_follow_the_rules_along_games() -> None:
             assert bids == ()
             continue
         m = state.market
-        assert bids == tuple((p, 1 if p == m.discount else p) for p in m.actual)
-        opening: dict[int, int] = {}
+        number = state.rules.number
+        assert bids == tuple((p, 1 if p == m.discount else number(p)) for p in m.actual)
+        opening: dict[str, int] = {}
         for a in pg.legal_actions(state):
             if isinstance(a, pg.ChoosePlant):
                 opening[a.plant] = min(a.bid, opening.get(a.plant, a.bid))

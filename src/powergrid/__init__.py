@@ -23,6 +23,7 @@ from powergrid.actions import (
 )
 from powergrid.chance import RngState
 from powergrid.config import GameConfig
+from powergrid.deck import Deck
 from powergrid.engine import (
     apply,
     current_player,
@@ -51,6 +52,7 @@ __all__ = [
     "Build",
     "BuyResource",
     "ChoosePlant",
+    "Deck",
     "DiscardPlant",
     "EndBuild",
     "EndPurchase",

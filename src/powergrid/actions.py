@@ -3,11 +3,13 @@
 Every action is a frozen, hashable, keyword-only record with the acting seat in
 ``player``, and ``str(action)`` gives its short notation, e.g. ``"2:bid 17"``.
 
-Constructing an action with a field of the wrong type (a bid of 3.5, a plant
-given as a string) raises :class:`TypeError` at once; a well-formed action that
+Constructing an action with a field of the wrong type (a bid of 3.5, a city
+given as a number) raises :class:`TypeError` at once; a well-formed action that
 the rules forbid raises :class:`~powergrid.IllegalAction` when applied. Numbers
-are whole and never negative (a negative field raises :class:`ValueError`), and
-a city is an id without spaces, so every action has a notation that reads back.
+are whole and never negative (a negative field raises :class:`ValueError`), a
+city is an id without spaces, and a plant is a card label (``"13"``, ``"46+"``;
+a whole number ``n`` is taken as the label ``str(n)``, :func:`~powergrid.plants.card_label`),
+so every action has a notation that reads back.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import Any, TypeVar, Union
 import attrs
 
 from powergrid.enums import Resource
+from powergrid.plants import Card, card_label, label_key
 
 Amounts = tuple[tuple[Resource, int], ...]
 A = TypeVar("A")
@@ -46,11 +49,11 @@ def _text(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
         raise ValueError(f"{attribute.name} must be a city id without spaces, not {value!r}")
 
 
-def _sorted_plants(value: Iterable[int]) -> tuple[int, ...]:
-    plants = tuple(value)
-    for n in plants:
-        _check_whole("plants", n)
-    return tuple(sorted(plants))
+def _sorted_plants(value: Iterable[str | int]) -> tuple[str, ...]:
+    """The plants of a Power action in their canonical order (a set: order does not matter)."""
+    if isinstance(value, str | int):
+        raise TypeError(f"plants must be a collection of plant labels, not {value!r}")
+    return tuple(sorted(map(card_label, value), key=label_key))
 
 
 def _amounts(value: AmountsLike) -> Amounts:
@@ -81,7 +84,7 @@ class ChoosePlant:
     """
 
     player: int = attrs.field(validator=_whole)
-    plant: int = attrs.field(validator=_whole)
+    plant: Card = attrs.field(converter=card_label)
     bid: int = attrs.field(validator=_whole)
 
     def __str__(self) -> str:
@@ -128,7 +131,7 @@ class DiscardPlant:
     """
 
     player: int = attrs.field(validator=_whole)
-    plant: int = attrs.field(validator=_whole)
+    plant: Card = attrs.field(converter=card_label)
     drop: Amounts = attrs.field(default=(), converter=_amounts)
 
     def __str__(self) -> str:
@@ -183,13 +186,14 @@ class EndBuild:
 class Power:
     """Run a set of plants in phase 5, burning ``mix`` in total (BUR-02, BUR-03).
 
-    ``plants`` are ascending plant numbers (empty: power nothing). ``mix`` is the
+    ``plants`` are card labels (empty: power nothing), kept in a canonical order
+    (:func:`powergrid.plants.label_key`) since they form a set. ``mix`` is the
     total of tokens burned per kind; it must be exactly what the running plants
     burn, which only leaves a choice for hybrids (RES-04).
     """
 
     player: int = attrs.field(validator=_whole)
-    plants: tuple[int, ...] = attrs.field(default=(), converter=_sorted_plants)
+    plants: tuple[Card, ...] = attrs.field(default=(), converter=_sorted_plants)
     mix: Amounts = attrs.field(default=(), converter=_amounts)
 
     def __str__(self) -> str:

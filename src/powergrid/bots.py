@@ -156,12 +156,12 @@ def _seat(state: GameState) -> int:
     return seat
 
 
-def _supply(state: GameState, plants: Sequence[int]) -> int:
+def _supply(state: GameState, plants: Sequence[str]) -> int:
     """Cities the given plants supply together (fuel not considered)."""
     return sum(state.rules.plant(n).cities for n in plants)
 
 
-def _supply_with(state: GameState, seat: int, plant: int) -> int:
+def _supply_with(state: GameState, seat: int, plant: str) -> int:
     """Supply after buying ``plant``, discarding the weakest plant at the limit."""
     owned = sorted(state.players[seat].plants, key=lambda n: state.rules.plant(n).cities)
     if len(owned) >= state.rules.max_plants:
@@ -169,7 +169,7 @@ def _supply_with(state: GameState, seat: int, plant: int) -> int:
     return _supply(state, owned) + state.rules.plant(plant).cities
 
 
-def _improves(state: GameState, seat: int, plant: int) -> bool:
+def _improves(state: GameState, seat: int, plant: str) -> bool:
     return _supply_with(state, seat, plant) > _supply(state, state.players[seat].plants)
 
 
@@ -182,11 +182,11 @@ def _open(state: GameState, actions: tuple[Action, ...]) -> Action:
         a for a in opens if a.bid <= money - PLANT_RESERVE and _improves(state, seat, a.plant)
     ]
     if useful:
-        return max(useful, key=lambda a: a.plant)
+        return max(useful, key=lambda a: state.rules.rank[a.plant])
     passes = [a for a in actions if isinstance(a, PassAuction)]
     if passes:
         return passes[0]
-    return min(opens, key=lambda a: (a.bid, a.plant))
+    return min(opens, key=lambda a: (a.bid, state.rules.rank[a.plant]))
 
 
 def _bid(state: GameState, actions: tuple[Action, ...]) -> Action:
@@ -195,7 +195,7 @@ def _bid(state: GameState, actions: tuple[Action, ...]) -> Action:
     assert auction is not None
     seat = _seat(state)
     money = state.players[seat].money
-    cap = min(auction.plant + BID_MARGIN, money - PLANT_RESERVE)
+    cap = min(state.rules.number(auction.plant) + BID_MARGIN, money - PLANT_RESERVE)
     raises = [a for a in actions if isinstance(a, Bid) and a.amount <= cap]
     if raises and _improves(state, seat, auction.plant):
         return min(raises, key=lambda a: a.amount)
@@ -207,7 +207,11 @@ def _discard(state: GameState, actions: tuple[Action, ...]) -> Action:
     discards = [a for a in actions if isinstance(a, DiscardPlant)]
 
     def key(a: DiscardPlant) -> tuple[int, int, int]:
-        return (state.rules.plant(a.plant).cities, a.plant, sum(n for _, n in a.drop))
+        return (
+            state.rules.plant(a.plant).cities,
+            state.rules.rank[a.plant],
+            sum(n for _, n in a.drop),
+        )
 
     return min(discards, key=key)
 

@@ -56,7 +56,7 @@ def _money_line(state: GameState, seat: int) -> str:
 
 def round_summary(state: GameState, number: int, events: Sequence[Event], out: TextIO) -> None:
     """Print the state at the end of round ``number`` and its notable events."""
-    orders = [e.values for e in events if e.kind == "order_set"]
+    orders = [tuple(map(int, e.values)) for e in events if e.kind == "order_set"]
     order = orders[-1] if orders else state.order
     print(f"Round {number} (step {state.step})", file=out)
     print("  order: " + ", ".join(name(state, s) for s in order), file=out)

@@ -17,15 +17,33 @@ class Event:
     """Something that happened: a stable ``kind`` code, the round, and a sentence.
 
     ``player`` is the seat concerned (``None`` for market and setup events);
-    ``values`` holds the numbers involved (plants, amounts), as documented per
-    kind in the docs (:ref:`events`). ``text`` is for people and may be reworded.
+    ``values`` holds what is involved, as documented per kind in the docs
+    (:ref:`events`): plants as card labels (strings, the first value of the
+    kinds in :data:`~powergrid.events.PLANT_EVENTS`), amounts, seats and indices as numbers.
+    ``text`` is for people and may be reworded.
     """
 
     kind: str
     round: int
     text: str
     player: int | None = None
-    values: tuple[int, ...] = ()
+    values: tuple[int | str, ...] = ()
+
+
+#: The built-in event kinds whose first value is a plant (a card label).
+PLANT_EVENTS = frozenset(
+    {
+        "auction_opened",
+        "bid",
+        "plant_bought",
+        "plant_discarded",
+        "plant_drawn",
+        "plant_removed",
+        "plant_under_deck",
+        "discount_placed",
+        "discount_removed",
+    }
+)
 
 
 class EventLog:

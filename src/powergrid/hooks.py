@@ -10,6 +10,9 @@ Two kinds of hook:
 - *composition hooks* (``setup_row``, ``plant_deck``) are called once, when the
   rules of a configuration are composed, with the config.
 
+Hooks name plant cards by label (``"13"``, ``"46+"``; :mod:`powergrid.plants`),
+and order them by the ruleset's rank, never by comparing labels.
+
 The base module defines every hook (``powergrid.rules.base``). A later module
 may replace a hook (``RuleModule.hooks``) or wrap it (``RuleModule.wraps``: a
 function that receives the implementation in force and returns the new one).
@@ -47,7 +50,8 @@ _ROWS = (
     Hook(
         "min_bid",
         "min_bid(state, plant) -> int",
-        "whenever the lowest opening bid for an actual-market plant is needed",
+        "whenever the lowest opening bid for an actual-market plant (a card label) is "
+        "needed; the base game returns its printed number",
         ("AUC-04", "AUC-31"),
     ),
     Hook(
@@ -149,9 +153,10 @@ _ROWS = (
     ),
     Hook(
         "plant_deck",
-        "plant_deck(config, plants) -> plants",
-        "once, when the rules are composed: the plant cards of the game by number",
-        ("SET-11", "CDK-20", "CDK-21"),
+        "plant_deck(config, deck) -> deck",
+        "once, when the rules are composed: the game's plant deck (a Deck: cards with "
+        "labels, the Step 3 card, the declared order of equal numbers)",
+        ("SET-11", "CDK-14", "CDK-20", "CDK-21"),
         composition=True,
     ),
 )

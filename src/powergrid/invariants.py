@@ -16,10 +16,10 @@ from powergrid.state import GameState
 from powergrid.storage import fits
 
 
-def plant_places(state: GameState) -> Counter[int]:
-    """How many places hold each plant: every plant must be in exactly one (CON-11)."""
+def plant_places(state: GameState) -> Counter[str]:
+    """How many places hold each plant card: every card must be in exactly one (CON-11)."""
     m, s = state.market, state.secret
-    places: Counter[int] = Counter()
+    places: Counter[str] = Counter()
     for group in (m.actual, m.future, m.under_step3, m.removed, s.deck, s.removed_unseen):
         places.update(group)
     if m.top is not None:
@@ -36,12 +36,12 @@ def invariant_violations(state: GameState) -> list[str]:
     out: list[str] = []
     rules = state.rules
     places = plant_places(state)
-    for number in rules.plants:
-        if places[number] != 1:
-            out.append(f"plant {number} is in {places[number]} places")
+    for label in rules.plants:
+        if places[label] != 1:
+            out.append(f"plant {label} is in {places[label]} places")
     extra = set(places) - set(rules.plants)
     if extra:
-        out.append(f"unknown plants {sorted(extra)}")
+        out.append(f"unknown plants {', '.join(sorted(extra))}")
         return out  # the checks below look plants up
     if state.market.deck_size != len(state.secret.deck):
         out.append("public deck size differs from the hidden deck")
@@ -50,7 +50,23 @@ def invariant_violations(state: GameState) -> list[str]:
     out += _resource_violations(state)
     out += _player_violations(state)
     out += _market_violations(state)
-    return out
+    return out + _pairing_violations(state)
+
+
+def _pairing_violations(state: GameState) -> list[str]:
+    """A paired deck's promise (CDK-03): two cards of one number are never in play together."""
+    rules = state.rules
+    if not rules.deck.paired:
+        return []
+    in_play = [*state.market.plants, *(c for p in state.players for c in p.plants)]
+    in_play += [c for a in state.actors for c in a.plants]
+    seen: dict[tuple[int, bool], str] = {}
+    for card in in_play:
+        plant = rules.plants[card]
+        other = seen.setdefault((plant.number, plant.plus), card)
+        if other != card:
+            return [f"plants {other} and {card} of a paired deck are in play together"]
+    return []
 
 
 def _resource_violations(state: GameState) -> list[str]:
@@ -83,6 +99,8 @@ def _player_violations(state: GameState) -> list[str]:
         limit = rules.max_plants + (1 if state.discard == p.seat else 0)
         if len(p.plants) > limit:
             out.append(f"seat {p.seat} owns {len(p.plants)} plants")
+        if p.plants != rules.ranked(p.plants):
+            out.append(f"seat {p.seat}'s plants are not in rank order")
         if p.money < 0:
             out.append(f"seat {p.seat} has negative money")
         slots = tuple(rules.plant_slots[n] for n in p.plants)
@@ -121,9 +139,10 @@ def _actor_violations(state: GameState, houses: Counter[int]) -> list[str]:
 def _market_violations(state: GameState) -> list[str]:
     out = []
     m = state.market
-    if list(m.plants) != sorted(m.plants) or len(set(m.plants)) != len(m.plants):
-        out.append("market not sorted")
-    if m.plants and m.plants[0] <= largest_city_count(state):
+    rules = state.rules
+    if m.plants != rules.ranked(m.plants) or len(set(m.plants)) != len(m.plants):
+        out.append("market not sorted by rank")
+    if m.plants and rules.number(m.plants[0]) <= largest_city_count(state):
         out.append("a too-small plant stays in the market (BLD-12)")
     stocked = m.top is not None or m.deck_size > 0 or m.step3_in_deck
     settled = state.discard is None and not frozen(state) and state.phase is not Phase.GAME_OVER

@@ -37,7 +37,7 @@ def resort(state: GameState) -> GameState:
     return evolve(state, market=market)
 
 
-def _set_plants(state: GameState, plants: tuple[int, ...]) -> GameState:
+def _set_plants(state: GameState, plants: tuple[str, ...]) -> GameState:
     if frozen(state):
         # Only removals happen while frozen: keep each card on its side.
         keep = set(plants)
@@ -51,8 +51,10 @@ def _set_plants(state: GameState, plants: tuple[int, ...]) -> GameState:
     return resort(evolve(state, market=evolve(state.market, actual=plants, future=())))
 
 
-def take_plant(state: GameState, plant: int) -> GameState:
+def take_plant(state: GameState, plant: str) -> GameState:
     """Remove ``plant`` from the market (bought or removed), re-sorting unless frozen.
+
+    Only that card leaves: another card of the same number stays (CDK-20).
 
     A discount token lying on the plant goes beside the market with it leaving
     (AUC-35): it is not re-placed until the next phase 2.
@@ -63,7 +65,7 @@ def take_plant(state: GameState, plant: int) -> GameState:
     return _set_plants(state, plants)
 
 
-def leave_play(state: GameState, plant: int, reason: str) -> GameState:
+def leave_play(state: GameState, plant: str, reason: str) -> GameState:
     """The one exit: ``plant``, already out of the market or a hand, leaves play.
 
     Every plant that leaves play passes here (CON-11): removed from the market
@@ -75,7 +77,7 @@ def leave_play(state: GameState, plant: int, reason: str) -> GameState:
     return state.rules.hook("leave_play")(state, plant, reason)  # type: ignore[no-any-return]
 
 
-def remove_from_game(state: GameState, plant: int, why: str) -> GameState:
+def remove_from_game(state: GameState, plant: str, why: str) -> GameState:
     """Remove a market plant from the game face up (CON-11)."""
     state = leave_play(take_plant(state, plant), plant, "removed")
     return state.log(
@@ -84,7 +86,7 @@ def remove_from_game(state: GameState, plant: int, why: str) -> GameState:
 
 
 def remove_lowest(state: GameState, why: str) -> GameState:
-    """Remove the lowest plant of the market from the game, if there is one."""
+    """Remove the lowest-ranked plant of the market from the game, if there is one."""
     plants = state.market.plants
     if not plants:
         return state
@@ -117,14 +119,14 @@ def draw(state: GameState) -> GameState:
         state, keep = keep_card(state, card)
         if not keep:
             continue
-        if card > largest_city_count(state):
+        if state.rules.plants[card].number > largest_city_count(state):
             return _enter_market(state, card)
         state = leave_play(state, card, "too_small").log(
             "plant_removed", f"Drawn plant {card} is too small and is removed (BLD-12).", None, card
         )
 
 
-def _take_card(state: GameState) -> tuple[GameState, int]:
+def _take_card(state: GameState) -> tuple[GameState, str]:
     """The next card: the face-up top card if there is one, else the deck's first."""
     m, secret = state.market, state.secret
     if m.top is not None:
@@ -137,17 +139,23 @@ def _take_card(state: GameState) -> tuple[GameState, int]:
     return state, secret.deck[0]
 
 
-def _enter_market(state: GameState, card: int) -> GameState:
+def _enter_market(state: GameState, card: str) -> GameState:
     plants = state.market.plants
-    i = bisect.bisect(plants, card)
+    rank = state.rules.rank
+    i = bisect.bisect(plants, rank[card], key=rank.__getitem__)
     state = _set_plants(state, plants[:i] + (card,) + plants[i:])
     state = state.log("plant_drawn", f"Plant {card} enters the market.", None, card)
     return state.rules.hook("after_market_entry")(state, card)  # type: ignore[no-any-return]
 
 
 def enforce_too_small(state: GameState) -> GameState:
-    """BLD-12: remove and replace every market plant not above the largest city count."""
-    while state.market.plants and state.market.plants[0] <= largest_city_count(state):
+    """BLD-12: remove and replace every market plant not above the largest city count.
+
+    The test is the printed number, so a plus plant is as small as the plain
+    plant of its number (CDK-14); the market's lowest plant is tested first.
+    """
+    number = state.rules.number
+    while state.market.plants and number(state.market.plants[0]) <= largest_city_count(state):
         state = remove_from_game(state, state.market.plants[0], "too small, BLD-12")
         state = draw(state)
     return state

@@ -41,6 +41,7 @@ from powergrid.actions import (
 )
 from powergrid.enums import Resource
 from powergrid.errors import InvalidRecord
+from powergrid.plants import card_label
 from powergrid.state import GameState
 
 
@@ -76,9 +77,24 @@ def _arity(words: list[str], n: int, text: str) -> None:
         raise InvalidRecord(f"{words[0]!r} takes {n - 1} argument(s): {text!r}")
 
 
+def _plant(word: str, what: str, text: str) -> str:
+    """A plant label; leading zeros are dropped, as people copy them from "03" (CLI display)."""
+    digits = len(word) - len(word.lstrip("0"))
+    if digits and word[digits : digits + 1].isdigit():
+        word = word[digits:]
+    elif digits:
+        word = "0" + word[digits:]
+    try:
+        return card_label(word)
+    except ValueError:
+        raise InvalidRecord(
+            f"{what} must be a plant label (e.g. 13, 46+, 14o), not {word!r} in {text!r}"
+        ) from None
+
+
 def _choose(p: int, w: list[str], t: str) -> Action:
     _arity(w, 3, t)
-    return ChoosePlant(player=p, plant=_int(w[1], "the plant", t), bid=_int(w[2], "the bid", t))
+    return ChoosePlant(player=p, plant=_plant(w[1], "the plant", t), bid=_int(w[2], "the bid", t))
 
 
 def _bid(p: int, w: list[str], t: str) -> Action:
@@ -89,7 +105,7 @@ def _bid(p: int, w: list[str], t: str) -> Action:
 def _discard(p: int, w: list[str], t: str) -> Action:
     if len(w) < 2 or (len(w) > 2 and w[2] != "drop") or len(w) == 3:
         raise InvalidRecord(f"expected 'discard <plant> [drop <kind>=<n> ...]': {t!r}")
-    return DiscardPlant(player=p, plant=_int(w[1], "the plant", t), drop=_amounts(w[3:], t))
+    return DiscardPlant(player=p, plant=_plant(w[1], "the plant", t), drop=_amounts(w[3:], t))
 
 
 def _buy(p: int, w: list[str], t: str) -> Action:
@@ -107,7 +123,7 @@ def _power(p: int, w: list[str], t: str) -> Action:
         raise InvalidRecord(f"expected 'power none' or 'power <plant>,...': {t!r}")
     if w[1] == "none":
         return Power(player=p, mix=_amounts(w[2:], t))
-    plants = [_int(x, "a plant", t) for x in w[1].split(",")]
+    plants = [_plant(x, "a plant", t) for x in w[1].split(",")]
     return Power(player=p, plants=plants, mix=_amounts(w[2:], t))
 
 

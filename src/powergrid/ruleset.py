@@ -19,17 +19,18 @@ from __future__ import annotations
 
 import functools
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import attrs
 
 from powergrid.catalog import extra_module, map_rule_module
 from powergrid.config import GameConfig
+from powergrid.deck import Deck
 from powergrid.enums import Resource
 from powergrid.errors import RulesConfigError
 from powergrid.network import PlayArea, play_area
-from powergrid.plants import Plant
+from powergrid.plants import Plant, card_label
 from powergrid.rules import HOOKS, Components, RuleModule, base
 from powergrid.storage import accept_mask
 
@@ -44,9 +45,13 @@ class Ruleset:
 
     Built once per game-defining config and play area (see the module
     docstring); ``config`` is that game-defining part, without names.
-    ``plants`` (the game's plant cards by number) and ``setup_row`` (its
-    player-count row) are the component set's, as the ``plant_deck`` and
-    ``setup_row`` composition hooks left them.
+    ``deck`` (the game's plant cards) and ``setup_row`` (its player-count
+    row) are the component set's, as the ``plant_deck`` and ``setup_row``
+    composition hooks left them. ``plants`` holds the deck's cards by label
+    and ``rank`` each label's place in the game's order of cards (CDK-14,
+    CDK-20): every ordering of plants (the market, "lowest" and "highest",
+    the ORD-02 tie-break) uses the rank, while minimum bids and the too-small
+    test use the printed number (:meth:`number`).
     """
 
     config: GameConfig
@@ -54,10 +59,12 @@ class Ruleset:
     components: Components
     modules: tuple[RuleModule, ...]
     hooks: Mapping[str, Callable[..., Any]]
-    plants: Mapping[int, Plant]
+    deck: Deck
+    plants: Mapping[str, Plant]
+    rank: Mapping[str, int]
     setup_row: Mapping[str, Any]
-    plant_slots: Mapping[int, tuple[int, int]]
-    plant_burns: Mapping[int, tuple[int, int]]
+    plant_slots: Mapping[str, tuple[int, int]]
+    plant_burns: Mapping[str, tuple[int, int]]
     step2_cities: int
     end_cities: int
     max_plants: int
@@ -76,9 +83,17 @@ class Ruleset:
         """The resource kinds of this game, in the order used by state tuples."""
         return self.components.resources
 
-    def plant(self, number: int) -> Plant:
-        """The plant card with this number."""
-        return self.plants[number]
+    def plant(self, card: str | int) -> Plant:
+        """The plant card with this label (a whole number names the plain card ``str(n)``)."""
+        return self.plants[card if isinstance(card, str) else card_label(card)]
+
+    def number(self, card: str) -> int:
+        """The printed number of a card: its minimum bid and too-small value (CON-08)."""
+        return self.plants[card].number
+
+    def ranked(self, cards: Iterable[str]) -> tuple[str, ...]:
+        """``cards`` in the game's order, lowest rank first (CDK-14, CDK-20)."""
+        return tuple(sorted(cards, key=self.rank.__getitem__))
 
     def hook(self, name: str) -> Callable[..., Any]:
         """The hook function in force for ``name``."""
@@ -181,7 +196,9 @@ def _build(config: GameConfig, regions: tuple[str, ...]) -> Ruleset:
     comps, modules, core = _compose(config)
     hooks = compose_hooks(modules, core)
     row = hooks["setup_row"](config, comps.setup_rows[config.players])
-    plants = hooks["plant_deck"](config, comps.plants)
+    deck = hooks["plant_deck"](config, comps.deck)
+    plants = {card.label: card for card in deck.cards}
+    _check_fuel(deck, comps)
     seed_values = "seed_thresholds" in config.options
     step2 = (
         row.get("step2_cities_seed", row["step2_cities"]) if seed_values else row["step2_cities"]
@@ -199,7 +216,9 @@ def _build(config: GameConfig, regions: tuple[str, ...]) -> Ruleset:
         components=comps,
         modules=modules,
         hooks=hooks,
+        deck=deck,
         plants=plants,
+        rank=deck.ranks(),
         setup_row=row,
         plant_slots={n: (accept_mask(p, kinds), p.capacity) for n, p in plants.items()},
         plant_burns={n: (accept_mask(p, kinds), p.burn) for n, p in plants.items()},
@@ -208,3 +227,15 @@ def _build(config: GameConfig, regions: tuple[str, ...]) -> Ruleset:
         max_plants=int(max_plants),
         future_step1=future_step1,
     )
+
+
+def _check_fuel(deck: Deck, comps: Components) -> None:
+    """Every card burns only resources of the component set (a deck's fuel is data)."""
+    for card in deck.cards:
+        foreign = sorted(r.value for r in card.accepts if r not in comps.resources)
+        if foreign:
+            raise RulesConfigError(
+                f"plant {card.label} of deck {deck.name!r} burns {', '.join(foreign)}, which "
+                f"the {comps.name} components do not have",
+                field="components",
+            )

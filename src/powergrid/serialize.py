@@ -1,9 +1,11 @@
 """JSON in and out: :func:`to_json` and :func:`from_json` for every public type.
 
-Every document is a JSON object ``{"format": 1, "type": "<Type>", ...fields}``.
+Every document is a JSON object ``{"format": 3, "type": "<Type>", ...fields}``.
 Nested records are plain objects decoded by their declared field types, so a
 document names no Python classes beyond its top-level ``type`` and the ``type``
-of each action object. Enumerations are written as lower-case names
+of each action object. Plants are card labels (strings, ``"46+"``); documents
+of formats 1 and 2 wrote plant numbers, read as the labels they name.
+Enumerations are written as lower-case names
 (``"auction"``, ``"coal"``), frozensets as sorted lists, the board as an object
 ``{city: [seats in build order]}`` and the event log as a list of events.
 Decoding checks every field's type and reports the first problem as
@@ -12,6 +14,7 @@ Decoding checks every field's type and reports the first problem as
 
 from __future__ import annotations
 
+import contextvars
 import enum
 import functools
 import json
@@ -26,11 +29,13 @@ from powergrid import actions as actions_module
 from powergrid.actions import ACTION_TYPES, Action
 from powergrid.chance import RngState
 from powergrid.config import GameConfig
+from powergrid.deck import Deck, deck_from_data
 from powergrid.enums import Phase, Resource
 from powergrid.errors import InvalidRecord, PowerGridError
-from powergrid.events import Event, EventLog, log_of
+from powergrid.events import PLANT_EVENTS, Event, EventLog, log_of
 from powergrid.invariants import invariant_violations
 from powergrid.outcome import Outcome, Score
+from powergrid.plants import Card, Plant, card_label
 from powergrid.state import (
     ActorState,
     AuctionState,
@@ -53,6 +58,7 @@ def _records() -> dict[str, type]:
     _register_record_codec()
     return {
         "GameConfig": GameConfig,
+        "Deck": Deck,
         "GameState": GameState,
         "GameRecord": GameRecord,
         "PlayerView": PlayerView,
@@ -90,10 +96,12 @@ def _namespace() -> dict[str, Any]:
             PlayerView,
             PublicView,
             Ruleset,
+            Deck,
+            Plant,
             *ACTION_TYPES,
         )
     }
-    names.update(Action=Action, Amounts=actions_module.Amounts)
+    names.update(Action=Action, Amounts=actions_module.Amounts, Card=Card)
     return names
 
 
@@ -180,8 +188,16 @@ def from_json(text: str | bytes) -> Any:
     return from_data(data)
 
 
+#: Whether the document being decoded is of a format that named plants by number.
+_NUMBERED_PLANTS: contextvars.ContextVar[bool] = contextvars.ContextVar(
+    "numbered_plants", default=False
+)
+
+
 def from_data(data: Any) -> Any:
     """Decode a dictionary as produced by :func:`to_data` (see :func:`from_json`)."""
+    numbered = isinstance(data, dict) and data.get("format") in (1, 2)
+    token = _NUMBERED_PLANTS.set(numbered)
     try:
         return _from_data(data)
     except InvalidRecord:
@@ -190,6 +206,8 @@ def from_data(data: Any) -> Any:
         raise InvalidRecord(str(err)) from None
     except RecursionError:
         raise InvalidRecord("the document is nested too deeply") from None
+    finally:
+        _NUMBERED_PLANTS.reset(token)
 
 
 def _from_data(data: Any) -> Any:
@@ -260,7 +278,7 @@ def _join(path: str, key: str | int) -> str:
 
 @functools.cache
 def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls, localns=_namespace())
+    return typing.get_type_hints(cls, localns=_namespace(), include_extras=True)
 
 
 def _decode_attrs(cls: type, data: Any, path: str, given: dict[str, Any] | None = None) -> Any:
@@ -295,11 +313,9 @@ def _decode(tp: Any, value: Any, path: str) -> Any:
     if tp is Action or (origin in (typing.Union, types.UnionType) and tp == Action):
         return _decode_action(value, path)
     if origin in (typing.Union, types.UnionType):
-        args = typing.get_args(tp)
-        if value is None and type(None) in args:
-            return None
-        rest = [a for a in args if a is not type(None)]
-        return _decode(rest[0], value, path)
+        return _decode_union(typing.get_args(tp), value, path)
+    if origin is typing.Annotated and tp == Card:
+        return _decode_card(value, path)
     if tp is Any:
         return value
     if origin is tuple:
@@ -312,6 +328,36 @@ def _decode(tp: Any, value: Any, path: str) -> Any:
     if isinstance(tp, type):
         return _decode_type(tp, value, path)
     raise InvalidRecord(f"cannot decode a value of type {tp!r}", path=path)
+
+
+def _decode_union(args: tuple[Any, ...], value: Any, path: str) -> Any:
+    """The first member type that reads ``value`` (``None`` for an optional field)."""
+    if value is None and type(None) in args:
+        return None
+    rest = [a for a in args if a is not type(None)]
+    for member in rest[1:]:
+        if (member is str and isinstance(value, str)) or (member is int and type(value) is int):
+            return value
+    return _decode(rest[0], value, path)
+
+
+def _decode_card(value: Any, path: str) -> str:
+    """A plant's card label; formats 1 and 2 wrote the plant's number instead."""
+    if _NUMBERED_PLANTS.get() and type(value) is int and value >= 0:
+        return str(value)
+    if not isinstance(value, str):
+        raise InvalidRecord(f"expected a plant label string, not {_kind(value)}", path=path)
+    try:
+        return card_label(value)
+    except ValueError as err:
+        raise InvalidRecord(str(err), path=path) from None
+
+
+def _numbered_event(event: Event) -> Event:
+    """A format-1/2 event: its plant, the first value of a plant event, becomes a label."""
+    if event.kind in PLANT_EVENTS and event.values and type(event.values[0]) is int:
+        return attrs.evolve(event, values=(str(event.values[0]), *event.values[1:]))
+    return event
 
 
 def _decode_tuple(tp: Any, value: Any, path: str) -> tuple[Any, ...]:
@@ -354,7 +400,10 @@ def _decode_type(tp: type, value: Any, path: str) -> Any:
     if tp is EventLog:
         if not isinstance(value, list):
             raise InvalidRecord(f"expected a list, not {_kind(value)}", path=path)
-        return log_of(_decode_attrs(Event, item, _join(path, i)) for i, item in enumerate(value))
+        events = [_decode_attrs(Event, item, _join(path, i)) for i, item in enumerate(value)]
+        if _NUMBERED_PLANTS.get():
+            events = [_numbered_event(e) for e in events]
+        return log_of(events)
     decoder = _DECODERS.get(tp)
     if decoder is not None:
         return decoder(value, path)
@@ -492,7 +541,7 @@ def _decode_record(data: Any, path: str) -> Any:
     return GameRecord(config=config, seed=seed, actions=tuple(acts), versions=versions)
 
 
-_DECODERS: dict[type, Callable[[Any, str], Any]] = {GameState: _decode_state}
+_DECODERS: dict[type, Callable[[Any, str], Any]] = {GameState: _decode_state, Deck: deck_from_data}
 
 
 def _register_record_codec() -> None:

@@ -22,6 +22,7 @@ from powergrid.chance import RngState
 from powergrid.config import GameConfig
 from powergrid.enums import Phase
 from powergrid.events import EventLog
+from powergrid.plants import Card
 
 T = TypeVar("T")
 
@@ -35,22 +36,22 @@ if TYPE_CHECKING:
 class Secret:
     """Hidden information: deck order above the Step 3 card, unseen removals, RNG."""
 
-    deck: tuple[int, ...]
-    removed_unseen: tuple[int, ...]
+    deck: tuple[Card, ...]
+    removed_unseen: tuple[Card, ...]
     rng: RngState
 
 
 @attrs.frozen(slots=False)  # see the module docstring: copied via __dict__
 class PlayerState:
-    """One seat: money, plants (ascending), tokens per resource kind, cities in build order.
+    """One seat: money, plants (by rank), tokens per resource kind, cities in build order.
 
-    ``resources`` is aligned with the game's resource kinds
-    (:attr:`powergrid.ruleset.Ruleset.resources`).
+    Plants are card labels (:mod:`powergrid.plants`). ``resources`` is aligned
+    with the game's resource kinds (:attr:`powergrid.ruleset.Ruleset.resources`).
     """
 
     seat: int
     money: int
-    plants: tuple[int, ...] = ()
+    plants: tuple[Card, ...] = ()
     resources: tuple[int, ...] = ()
     cities: tuple[str, ...] = ()
 
@@ -75,7 +76,7 @@ class ActorState:
 
     actor: int
     name: str
-    plants: tuple[int, ...] = ()
+    plants: tuple[Card, ...] = ()
     resources: tuple[int, ...] = ()
     cities: tuple[str, ...] = ()
 
@@ -89,7 +90,8 @@ class ActorState:
 class PlantMarket:
     """The visible plant cards: actual and future market, and what is known of the deck.
 
-    ``actual`` and ``future`` are ascending plant numbers. ``step3_in_market`` marks
+    Plants are card labels (:mod:`powergrid.plants`); ``actual`` and ``future``
+    are in the game's rank order, lowest first (CDK-14). ``step3_in_market`` marks
     the Step 3 card lying in the market as its highest card (STP-05, STP-07).
     ``top`` is a face-up card on top of the deck (classic plant 13, SET-11).
     ``under_step3`` lists the plants pushed under the Step 3 card (BUR-07), which
@@ -99,19 +101,19 @@ class PlantMarket:
     ``None`` while the token lies beside the market (AUC-30).
     """
 
-    actual: tuple[int, ...]
-    future: tuple[int, ...]
+    actual: tuple[Card, ...]
+    future: tuple[Card, ...]
     step3_in_market: bool = False
     step3_in_deck: bool = True
-    top: int | None = None
-    under_step3: tuple[int, ...] = ()
+    top: Card | None = None
+    under_step3: tuple[Card, ...] = ()
     deck_size: int = 0
-    removed: tuple[int, ...] = ()
-    discount: int | None = None
+    removed: tuple[Card, ...] = ()
+    discount: Card | None = None
 
     @property
-    def plants(self) -> tuple[int, ...]:
-        """All plants in the market, ascending."""
+    def plants(self) -> tuple[Card, ...]:
+        """All plants in the market, lowest rank first."""
         return self.actual + self.future
 
 
@@ -143,7 +145,7 @@ class AuctionState:
     with the one to act next; the high bidder is always last.
     """
 
-    plant: int
+    plant: Card
     bid: int
     high_bidder: int
     auctioneer: int
@@ -181,7 +183,7 @@ class GameState:
     bought: frozenset[int] = frozenset()
     auction: AuctionState | None = None
     discard: int | None = None
-    new_plant: int | None = None
+    new_plant: Card | None = None
     build_step: int = 1
     step3_pending: bool = False
     end_triggered: bool = False
@@ -221,13 +223,15 @@ class GameState:
         """The players tuple with one player's record replaced."""
         return self.players[: p.seat] + (p,) + self.players[p.seat + 1 :]
 
-    def noted(self, kind: str, text: str, player: int | None = None, *values: int) -> EventLog:
+    def noted(
+        self, kind: str, text: str, player: int | None = None, *values: int | str
+    ) -> EventLog:
         """The event log with one event appended (to merge into a single evolve)."""
         from powergrid.events import Event
 
         return self.events.append(Event(kind, self.round, text, player, values))
 
-    def log(self, kind: str, text: str, player: int | None = None, *values: int) -> GameState:
+    def log(self, kind: str, text: str, player: int | None = None, *values: int | str) -> GameState:
         """A copy of this state with one event appended to the log."""
         return evolve(self, events=self.noted(kind, text, player, *values))
 

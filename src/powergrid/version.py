@@ -9,10 +9,13 @@ from __future__ import annotations
 __version__ = "0.1.0"
 
 #: The format of every JSON document and record this library writes.
-#: Format 2 (this release): a classic game on a board plays the classic rules
-#: unless its config names the ``map_rules`` option (CON-02, OQ-31).
-FORMAT = 2
+#: Format 3 (this release): plants are named by card label, a string (``"13"``,
+#: ``"46+"``), and a plant deck is a document of its own (``"type": "Deck"``).
+#: Format 2: a classic game on a board plays the classic rules unless its
+#: config names the ``map_rules`` option (CON-02, OQ-31).
+FORMAT = 3
 
-#: Formats this library reads; older ones are upgraded on reading
-#: (format 1: a classic config gains ``map_rules``, which it played by then).
-READABLE_FORMATS = (1, 2)
+#: Formats this library reads; older ones are upgraded on reading (format 1:
+#: a classic config gains ``map_rules``, which it played by then; formats 1
+#: and 2: a plant number ``n`` becomes the label ``"n"``).
+READABLE_FORMATS = (1, 2, 3)

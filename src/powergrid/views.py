@@ -20,6 +20,7 @@ from powergrid.events import EventLog
 from powergrid.outcome import Outcome
 from powergrid.phases.auction import min_bid
 from powergrid.phases.building import connection_costs
+from powergrid.plants import Card
 from powergrid.rules import SLOT_COSTS
 from powergrid.state import (
     ActorState,
@@ -61,7 +62,7 @@ class PublicView:
     result: Outcome | None
     events: EventLog
     turn: int | None
-    min_bids: tuple[tuple[int, int], ...]
+    min_bids: tuple[tuple[Card, int], ...]
     slot_costs: tuple[tuple[str, int | None], ...]
     prices: tuple[tuple[Resource, int | None], ...]
     actors: tuple[ActorState, ...] = ()

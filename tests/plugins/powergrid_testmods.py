@@ -37,7 +37,7 @@ Hook = Callable[..., Any]
 def cheaper_openings(previous: Hook) -> Hook:
     """One Elektro off every opening bid, after the rule in force (min 1)."""
 
-    def min_bid(state: GameState, plant: int) -> int:
+    def min_bid(state: GameState, plant: str) -> int:
         return max(1, int(previous(state, plant)) - 1)
 
     return min_bid
@@ -46,7 +46,7 @@ def cheaper_openings(previous: Hook) -> Hook:
 def audited_draws(previous: Hook) -> Hook:
     """Log each drawn card, then let the filter in force decide."""
 
-    def draw_filter(state: GameState, card: int) -> tuple[GameState, bool]:
+    def draw_filter(state: GameState, card: str) -> tuple[GameState, bool]:
         state = state.log("audit_drawn", f"Card {card} is drawn.", None, card)
         return previous(state, card)  # type: ignore[no-any-return]
 
@@ -59,7 +59,7 @@ REASONS = ("removed", "too_small", "discarded")
 def audited_exits(previous: Hook) -> Hook:
     """Log each plant leaving play with its reason, then let the exit in force place it."""
 
-    def leave_play(state: GameState, plant: int, reason: str) -> GameState:
+    def leave_play(state: GameState, plant: str, reason: str) -> GameState:
         state = state.log("audit_left", f"Plant {plant} leaves ({reason}).", None, plant)
         state = state.log("audit_reason", reason, None, REASONS.index(reason))
         return previous(state, plant, reason)  # type: ignore[no-any-return]

@@ -36,7 +36,7 @@ def _width(hi: int) -> int:
 
 
 @functools.lru_cache(maxsize=4096)
-def _choose_row(seat: int, plant: int, width: int) -> tuple[ChoosePlant, ...]:
+def _choose_row(seat: int, plant: str, width: int) -> tuple[ChoosePlant, ...]:
     """Opening bids 0..width-1 on a plant (index = bid), built once and sliced after."""
     return tuple(trusted(ChoosePlant, player=seat, plant=plant, bid=b) for b in range(width))
 
@@ -47,7 +47,7 @@ def _bid_row(seat: int, width: int) -> tuple[Bid, ...]:
     return tuple(trusted(Bid, player=seat, amount=x) for x in range(width))
 
 
-def _choose(seat: int, plant: int, lo: int, hi: int) -> tuple[ChoosePlant, ...]:
+def _choose(seat: int, plant: str, lo: int, hi: int) -> tuple[ChoosePlant, ...]:
     """Opening bids lo..hi for one plant, sliced from a cached row (legal_actions is hot)."""
     return _choose_row(seat, plant, _width(hi))[lo : hi + 1] if hi >= lo else ()
 
@@ -70,7 +70,7 @@ def current(state: GameState) -> int | None:
     return next_in(state.order, state.done)
 
 
-def min_bid(state: GameState, plant: int) -> int:
+def min_bid(state: GameState, plant: str) -> int:
     """The lowest opening bid for an actual-market plant (AUC-04; hooks may lower it)."""
     return int(state.rules.hook("min_bid")(state, plant))
 
@@ -234,10 +234,10 @@ def _fold_bid(state: GameState, action: PassBid) -> GameState:
     return evolve(state, auction=evolve(a, active=rest), events=note)
 
 
-def _sell(state: GameState, seat: int, plant: int, price: int) -> GameState:
+def _sell(state: GameState, seat: int, plant: str, price: int) -> GameState:
     """AUC-08/09/19: pay, take the plant; discard if over the limit; then draw."""
     p = state.players[seat]
-    p = evolve(p, money=p.money - price, plants=tuple(sorted(p.plants + (plant,))))
+    p = evolve(p, money=p.money - price, plants=state.rules.ranked(p.plants + (plant,)))
     state = market.take_plant(state.with_player(p), plant)
     # AUC-09: the buyer is done for this phase 2
     state = evolve(state, auction=None, done=state.done | {seat}, bought=state.bought | {seat}).log(
@@ -249,7 +249,7 @@ def _sell(state: GameState, seat: int, plant: int, price: int) -> GameState:
     return _settled(market.draw(state), seat, plant)
 
 
-def _settled(state: GameState, seat: int, plant: int) -> GameState:
+def _settled(state: GameState, seat: int, plant: str) -> GameState:
     """The purchase is settled (discard, replacement draw, re-sort done): the hook runs."""
     return state.rules.hook("after_purchase_settled")(state, seat, plant)  # type: ignore[no-any-return]
 
@@ -268,7 +268,7 @@ def _pass_phase(state: GameState, action: PassAuction) -> GameState:
     return state.rules.hook("after_pass")(state, seat)  # type: ignore[no-any-return]
 
 
-def _discard_drops(state: GameState, seat: int, plant: int) -> tuple[tuple[int, ...], ...]:
+def _discard_drops(state: GameState, seat: int, plant: str) -> tuple[tuple[int, ...], ...]:
     """AUC-18: token vectors that may go to the supply when ``plant`` is discarded.
 
     A drop is legal when it could stand on the discarded plant (its kinds, its
@@ -280,7 +280,7 @@ def _discard_drops(state: GameState, seat: int, plant: int) -> tuple[tuple[int, 
 
 @functools.lru_cache(maxsize=4096)
 def _drops(
-    rules: Ruleset, owned: tuple[int, ...], held: tuple[int, ...], plant: int
+    rules: Ruleset, owned: tuple[str, ...], held: tuple[int, ...], plant: str
 ) -> tuple[tuple[int, ...], ...]:
     pmask, cap = rules.plant_slots[plant]
     rest = tuple(rules.plant_slots[n] for n in owned if n != plant)
@@ -292,7 +292,7 @@ def _drops(
     return tuple(out)
 
 
-def _discardable(state: GameState, seat: int) -> tuple[int, ...]:
+def _discardable(state: GameState, seat: int) -> tuple[str, ...]:
     plants = state.players[seat].plants
     if state.rules.components.may_discard_new_plant:
         return plants
@@ -308,9 +308,9 @@ def _discard_options(state: GameState, seat: int) -> tuple[Action, ...]:
 def _discards(
     rules: Ruleset,
     seat: int,
-    owned: tuple[int, ...],
+    owned: tuple[str, ...],
     held: tuple[int, ...],
-    allowed: tuple[int, ...],
+    allowed: tuple[str, ...],
 ) -> tuple[Action, ...]:
     kinds = rules.resources
     return tuple(

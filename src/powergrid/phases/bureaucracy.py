@@ -10,6 +10,7 @@ from powergrid import market
 from powergrid.actions import Action, Amounts, Power, trusted
 from powergrid.errors import Reason
 from powergrid.phases.common import illegal, name, next_in
+from powergrid.plants import label_key
 from powergrid.ruleset import Ruleset
 from powergrid.state import GameState, evolve
 from powergrid.storage import Slots, fits
@@ -33,7 +34,7 @@ def _hybrid_splits(mask: int, burn: int, nkinds: int) -> list[tuple[int, ...]]:
     return out
 
 
-def consumptions(state: GameState, plants: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
+def consumptions(state: GameState, plants: tuple[str, ...]) -> frozenset[tuple[int, ...]]:
     """Every total burn vector the running ``plants`` can have (hybrids: any mix)."""
     burns = tuple(state.rules.plant_burns[n] for n in plants)
     return _consumptions(burns, len(state.rules.resources))
@@ -48,7 +49,7 @@ def _consumptions(burns: tuple[tuple[int, int], ...], nk: int) -> frozenset[tupl
     )
 
 
-def can_burn(state: GameState, seat: int, plants: tuple[int, ...], use: tuple[int, ...]) -> bool:
+def can_burn(state: GameState, seat: int, plants: tuple[str, ...], use: tuple[int, ...]) -> bool:
     """Whether ``plants`` can run burning ``use`` from the player's tokens (BUR-02).
 
     ``use`` must come from :func:`consumptions` (an exact split among the running
@@ -60,29 +61,34 @@ def can_burn(state: GameState, seat: int, plants: tuple[int, ...], use: tuple[in
 
 
 def _residual(
-    slots: Mapping[int, tuple[int, int]], owned: tuple[int, ...], running: tuple[int, ...]
+    slots: Mapping[str, tuple[int, int]], owned: tuple[str, ...], running: tuple[str, ...]
 ) -> Slots:
     """Room per plant once the running plants burned their share (cap - burn = burn)."""
     return tuple((slots[n][0], slots[n][1] // 2 if n in running else slots[n][1]) for n in owned)
 
 
-def options(state: GameState, seat: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
-    """Every (running plants, burn vector) the player can choose, stable order."""
+def options(state: GameState, seat: int) -> tuple[tuple[tuple[str, ...], tuple[int, ...]], ...]:
+    """Every (running plants, burn vector) the player can choose, stable order.
+
+    The running plants of each option are in the canonical order of a
+    :class:`~powergrid.Power` action (:func:`powergrid.plants.label_key`).
+    """
     p = state.players[seat]
     return _options(state.rules, p.plants, p.resources)
 
 
 @functools.lru_cache(maxsize=16384)
 def _options(
-    rules: Ruleset, owned: tuple[int, ...], held: tuple[int, ...]
-) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    rules: Ruleset, owned: tuple[str, ...], held: tuple[int, ...]
+) -> tuple[tuple[tuple[str, ...], tuple[int, ...]], ...]:
     nk = len(held)
     # Without hybrids every kind has its own plants, and burning a running plant's
     # share frees exactly the room it used, so the leftover always fits: skip the check.
     shared = any(rules.plant(n).is_hybrid for n in owned)
     out = []
     for r in range(len(owned) + 1):
-        for plants in itertools.combinations(owned, r):
+        for running in itertools.combinations(owned, r):
+            plants = tuple(sorted(running, key=label_key))
             burns = tuple(rules.plant_burns[n] for n in plants)
             room = _residual(rules.plant_slots, owned, plants) if shared else ()
             for use in sorted(_consumptions(burns, nk)):
@@ -93,7 +99,7 @@ def _options(
     return tuple(out)
 
 
-def supplied(state: GameState, seat: int, plants: tuple[int, ...]) -> int:
+def supplied(state: GameState, seat: int, plants: tuple[str, ...]) -> int:
     """BUR-03: cities powered = min(supply of running plants, city count)."""
     total = sum(state.rules.plant(n).cities for n in plants)
     return min(total, state.players[seat].city_count)
@@ -105,7 +111,7 @@ def best_powered(state: GameState, seat: int) -> int:
 
 
 @functools.lru_cache(maxsize=65536)
-def _power(seat: int, plants: tuple[int, ...], mix: Amounts) -> Power:
+def _power(seat: int, plants: tuple[str, ...], mix: Amounts) -> Power:
     return trusted(Power, player=seat, plants=plants, mix=mix)
 
 
@@ -120,7 +126,7 @@ def legal(state: GameState) -> tuple[Action, ...]:
 
 @functools.lru_cache(maxsize=16384)
 def _powers(
-    rules: Ruleset, seat: int, owned: tuple[int, ...], held: tuple[int, ...]
+    rules: Ruleset, seat: int, owned: tuple[str, ...], held: tuple[int, ...]
 ) -> tuple[Action, ...]:
     kinds = rules.resources
     return tuple(

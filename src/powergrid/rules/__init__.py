@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from powergrid.deck import Deck
 from powergrid.enums import Resource
 from powergrid.hooks import HOOKS
-from powergrid.plants import Plant
 
 if TYPE_CHECKING:
     from powergrid.chance import RngState
@@ -81,13 +81,17 @@ class RuleModule:
 
 @attrs.frozen(eq=False)
 class DeckSetup:
-    """What deck preparation produced (SET-11): market, face-up top card, hidden deck."""
+    """What deck preparation produced (SET-11): market, face-up top card, hidden deck.
 
-    actual: tuple[int, ...]
-    future: tuple[int, ...]
-    top: int | None
-    deck: tuple[int, ...]
-    removed_unseen: tuple[int, ...]
+    Every field names cards by label; ``actual``, ``future`` and
+    ``removed_unseen`` are in rank order (the ruleset's ``rank``).
+    """
+
+    actual: tuple[str, ...]
+    future: tuple[str, ...]
+    top: str | None
+    deck: tuple[str, ...]
+    removed_unseen: tuple[str, ...]
     rng: RngState
 
 
@@ -104,7 +108,7 @@ class Components:
     name: str
     version: str
     resources: tuple[Resource, ...]
-    plants: Mapping[int, Plant]
+    deck: Deck
     slot_prices: tuple[tuple[int, ...], ...]
     totals: tuple[int, ...]
     initial_market: Callable[[str], tuple[int, ...]]

@@ -9,14 +9,14 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from powergrid.config import GameConfig
-from powergrid.plants import Plant
+from powergrid.deck import Deck
 from powergrid.rules import RuleModule
 from powergrid.state import GameState, evolve
 
 
-def min_bid(state: GameState, plant: int) -> int:
-    """AUC-04: the opening bid is at least the plant's number (CON-08)."""
-    return plant
+def min_bid(state: GameState, plant: str) -> int:
+    """AUC-04: the opening bid is at least the plant's printed number (CON-08, CDK-14)."""
+    return state.rules.plants[plant].number
 
 
 def market_shape(state: GameState) -> tuple[int, int]:
@@ -54,12 +54,12 @@ def step2_replacement(state: GameState) -> bool:
     return True
 
 
-def keep_every_card(state: GameState, card: int) -> tuple[GameState, bool]:
+def keep_every_card(state: GameState, card: str) -> tuple[GameState, bool]:
     """CON-13: every drawn card is resolved as drawn."""
     return state, True
 
 
-def beside_the_game(state: GameState, plant: int, reason: str) -> GameState:
+def beside_the_game(state: GameState, plant: str, reason: str) -> GameState:
     """CON-11: a plant leaving play lies face up beside the game (``market.removed``)."""
     return evolve(state, market=evolve(state.market, removed=state.market.removed + (plant,)))
 
@@ -69,9 +69,9 @@ def printed_row(config: GameConfig, row: Mapping[str, Any]) -> Mapping[str, Any]
     return row
 
 
-def printed_deck(config: GameConfig, plants: Mapping[int, Plant]) -> Mapping[int, Plant]:
-    """SET-11 / SET-21: the component set's own plant cards."""
-    return plants
+def printed_deck(config: GameConfig, deck: Deck) -> Deck:
+    """SET-11 / SET-21: the component set's own plant deck."""
+    return deck
 
 
 MODULE = RuleModule(

@@ -1,6 +1,6 @@
 """The classic component set: coal, oil, garbage, uranium and the original deck (CON-01).
 
-Data: ``data/plants_classic.json`` and the ``classic`` part of ``data/tables.json``.
+Data: the deck ``data/decks/classic.json`` and the ``classic`` part of ``data/tables.json``.
 """
 
 from __future__ import annotations
@@ -9,8 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 from powergrid.chance import RngState
 from powergrid.data import load
+from powergrid.deck import load_deck
 from powergrid.enums import Resource
-from powergrid.plants import plants_from_json
+from powergrid.errors import RulesConfigError
+from powergrid.plants import card_label
 from powergrid.rules import Components, DeckSetup
 from powergrid.rules.base import nobody_bought_removal
 
@@ -59,12 +61,19 @@ def _prepare_deck(rules: Ruleset, rng: RngState) -> DeckSetup:
     (option ``map_rules``) the face-up 13 becomes the ninth plant of the 4 + 5
     market (SET-26).
     """
-    setup = load("plants_classic.json")["deck_setup"]
-    actual = tuple(setup["initial_current_market"])
-    future = tuple(setup["initial_future_market"])
-    top = int(setup["top_of_deck"])
-    taken = set(actual) | set(future) | {top}
-    rest = sorted(n for n in rules.plants if n not in taken)
+    setup = _tables()["deck_setup"]
+    actual = tuple(map(card_label, setup["initial_current_market"]))
+    future = tuple(map(card_label, setup["initial_future_market"]))
+    top = card_label(setup["top_of_deck"])
+    taken = {*actual, *future, top}
+    missing = sorted(taken - set(rules.plants))
+    if missing:
+        raise RulesConfigError(
+            f"the classic setup (SET-11) needs plants {', '.join(missing)}, which the deck "
+            f"{rules.deck.name!r} lacks",
+            field="components",
+        )
+    rest = rules.ranked(n for n in rules.plants if n not in taken)
     shuffled, rng = rng.shuffle(rest)
     removed = int(rules.setup_row["plants_removed"])
     return DeckSetup(
@@ -72,12 +81,9 @@ def _prepare_deck(rules: Ruleset, rng: RngState) -> DeckSetup:
         future=future,
         top=top,
         deck=shuffled[removed:],
-        removed_unseen=tuple(sorted(shuffled[:removed])),
+        removed_unseen=rules.ranked(shuffled[:removed]),
         rng=rng,
     )
-
-
-PLANTS = plants_from_json(load("plants_classic.json")["plants"])
 
 
 def _build() -> Components:
@@ -99,7 +105,7 @@ def _build() -> Components:
         name="classic",
         version="1",
         resources=RESOURCES,
-        plants=PLANTS,
+        deck=load_deck("classic"),
         slot_prices=prices,
         totals=totals,
         initial_market=lambda _map: initial,

@@ -1,6 +1,6 @@
 """The Deluxe component set: coal, gas, oil, uranium and the Deluxe deck (CON-01, SET-20..27).
 
-Data: ``data/plants_deluxe.json`` (read from scans of the printed cards) and the
+Data: the deck ``data/decks/deluxe.json`` (read from scans of the printed cards) and the
 ``deluxe`` part of ``data/tables.json``. Several Deluxe values rest on code
 sources only (market layout, initial fill, removals per player count, Step 2
 thresholds, the 2-player Step 2 value and the 6-player game end): the docs'
@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 from powergrid.catalog import component_maps
 from powergrid.chance import RngState
 from powergrid.data import load
+from powergrid.deck import load_deck
 from powergrid.enums import Resource
-from powergrid.plants import plants_from_json
 from powergrid.rules import Components, DeckSetup
 from powergrid.rules.classic import fill_count, income_table
 
@@ -23,9 +23,6 @@ if TYPE_CHECKING:
     from powergrid.ruleset import Ruleset
 
 RESOURCES = (Resource.COAL, Resource.GAS, Resource.OIL, Resource.URANIUM)
-_RAW = load("plants_deluxe.json")
-PLANTS = plants_from_json(_RAW["plants"])
-DARK = tuple(sorted(int(p["number"]) for p in _RAW["plants"] if p["back"] == "dark"))
 
 
 def _tables() -> dict[str, Any]:
@@ -40,14 +37,15 @@ def _prepare_deck(rules: Ruleset, rng: RngState) -> DeckSetup:
     unseen as the game's player-count row says (``rules.setup_row``); shuffle
     the rest together; the Step 3 card goes under the deck (implicit: it always
     lies under the hidden deck) and the set-aside dark plant on top. The deck
-    is the game's plant cards (``rules.plants``); a card not printed with a
-    dark back counts as light.
+    is the game's plant deck (``rules.deck``); a card not printed with a dark
+    back counts as light.
     """
     size = rules.market_size(1)
     removals = rules.setup_row["plants_removed"]
-    dark, rng = rng.shuffle(tuple(n for n in DARK if n in rules.plants))
-    light, rng = rng.shuffle(tuple(sorted(n for n in rules.plants if n not in DARK)))
-    market = tuple(sorted(dark[:size]))
+    backs = {card.label: card.back for card in rules.deck.cards}
+    dark, rng = rng.shuffle(rules.ranked(n for n in rules.plants if backs[n] == "dark"))
+    light, rng = rng.shuffle(rules.ranked(n for n in rules.plants if backs[n] != "dark"))
+    market = rules.ranked(dark[:size])
     aside = dark[size]
     rest_dark = dark[size + 1 :]
     n_dark, n_light = int(removals["dark"]), int(removals["light"])
@@ -58,7 +56,7 @@ def _prepare_deck(rules: Ruleset, rng: RngState) -> DeckSetup:
         future=market[4:],
         top=None,
         deck=(aside, *deck),
-        removed_unseen=tuple(sorted(removed)),
+        removed_unseen=rules.ranked(removed),
         rng=rng,
     )
 
@@ -97,7 +95,7 @@ def _build() -> Components:
         name="deluxe",
         version="1",
         resources=RESOURCES,
-        plants=PLANTS,
+        deck=load_deck("deluxe"),
         slot_prices=prices,
         totals=totals,
         initial_market=lambda map_id: initial[map_id],

@@ -24,7 +24,7 @@ from powergrid.rules import RuleModule
 from powergrid.state import GameState, evolve
 
 
-def _set_token(state: GameState, plant: int | None) -> GameState:
+def _set_token(state: GameState, plant: str | None) -> GameState:
     """Put the token on ``plant``, or beside the market (None: where it starts, SET-24)."""
     return evolve(state, market=evolve(state.market, discount=plant))
 
@@ -42,13 +42,16 @@ def place_token(state: GameState) -> GameState:
     )
 
 
-def min_bid(state: GameState, plant: int) -> int:
+def min_bid(state: GameState, plant: str) -> int:
     """AUC-31: the plant under the token opens at 1 Elektro whatever its number."""
-    return 1 if plant == state.market.discount else plant
+    return 1 if plant == state.market.discount else state.rules.number(plant)
 
 
-def lower_plant_entered(state: GameState, plant: int) -> GameState:
+def lower_plant_entered(state: GameState, plant: str) -> GameState:
     """AUC-32: a lower plant entering the actual market removes (not moves) the token.
+
+    "Lower" is by rank, so a plus plant is higher than the plain plant of its
+    number (CDK-14).
 
     A drawn plant that is too small never enters the market (BLD-12), so it
     leaves the token where it lies (AUC-34).
@@ -57,7 +60,7 @@ def lower_plant_entered(state: GameState, plant: int) -> GameState:
     if (
         token is None
         or state.phase is not Phase.AUCTION
-        or plant >= token
+        or state.rules.rank[plant] >= state.rules.rank[token]
         or plant not in state.market.actual
     ):
         return state

@@ -1,0 +1,201 @@
+"""A plant deck as data: its cards, its Step 3 card and the order of its cards (CDK-14, CDK-20).
+
+A :class:`Deck` is what a deck file holds (``data/decks/<name>.json``, JSON
+Schema ``data/schema/deck.schema.json``): a document ``{"format": 3, "type":
+"Deck", ...}`` that :func:`powergrid.from_json` reads and
+:func:`powergrid.to_json` writes. The classic and Deluxe decks ship in it.
+
+Every card of a deck has its own label. The game orders cards by **rank**
+(:meth:`~powergrid.Deck.ranks`): by printed number, a plus plant directly above the
+plain plant of its number (CDK-14), and cards that share a number and plus
+flag in the order the deck declares (``order``, CDK-20). Without a declared
+order such a deck is refused, unless it is ``paired``: the rules that play it
+guarantee two cards of one number are never in play together (Variant M's
+inactive area, CDK-03/CDK-09), so their order never matters.
+
+>>> from powergrid.deck import load_deck
+>>> deck = load_deck("classic")
+>>> len(deck.cards), deck.cards[0].label, deck.step3
+(42, '3', 'classic')
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import defaultdict
+from collections.abc import Iterable
+from typing import Any
+
+import attrs
+
+from powergrid.enums import Resource
+from powergrid.errors import InvalidRecord, RulesConfigError
+from powergrid.plants import CardError, Plant
+
+
+def _tuple_of_groups(value: Iterable[Iterable[str]]) -> tuple[tuple[str, ...], ...]:
+    return tuple(tuple(group) for group in value)
+
+
+def _cards(value: Iterable[Plant]) -> tuple[Plant, ...]:
+    return tuple(value)
+
+
+@attrs.frozen
+class Deck:
+    """A plant deck: ``cards`` with distinct labels, the Step 3 card, the order of ties.
+
+    ``step3`` names the deck whose Step 3 card goes under this deck (its
+    origin, e.g. ``"classic"``; CDK-05 uses the expansion's). ``order`` lists
+    groups of labels that share a printed number and plus flag, lowest rank
+    first (CDK-20). ``paired`` says that cards of one number are never in play
+    together, so they need no declared order (CDK-03). ``source`` says where
+    the card data comes from. A card set that breaks these raises
+    :class:`~powergrid.RulesConfigError` naming the field.
+    """
+
+    name: str
+    cards: tuple[Plant, ...] = attrs.field(converter=_cards)
+    step3: str
+    order: tuple[tuple[str, ...], ...] = attrs.field(default=(), converter=_tuple_of_groups)
+    paired: bool = False
+    source: str = ""
+
+    def __attrs_post_init__(self) -> None:
+        seen: dict[str, int] = {}
+        for i, card in enumerate(self.cards):
+            if card.label in seen:
+                raise RulesConfigError(
+                    f"cards {seen[card.label]} and {i} are both labelled {card.label!r}: "
+                    "every card of a deck needs its own label",
+                    field=f"cards[{i}].label",
+                )
+            seen[card.label] = i
+        self.ranks()  # refuse undeclared ties now, not when a game needs them
+
+    def ranks(self) -> dict[str, int]:
+        """Each card's rank, 0 for the lowest (see the module docstring)."""
+        return dict(_ranks(self))
+
+
+@functools.lru_cache(maxsize=64)
+def _ranks(deck: Deck) -> tuple[tuple[str, int], ...]:
+    position = _declared_positions(deck)
+    ties: defaultdict[tuple[int, bool], list[str]] = defaultdict(list)
+    for card in deck.cards:
+        ties[card.number, card.plus].append(card.label)
+    for (number, plus), labels in ties.items():
+        undeclared = [label for label in labels if label not in position]
+        if len(labels) > 1 and undeclared and not deck.paired:
+            name = f"{number}+" if plus else str(number)
+            raise RulesConfigError(
+                f"plants {', '.join(labels)} share the number {name}: declare their order "
+                "(lowest first) in the deck's order (CDK-20)",
+                field="order",
+            )
+    ranked = sorted(deck.cards, key=lambda c: (c.number, c.plus, position.get(c.label, 0), c.label))
+    return tuple((card.label, rank) for rank, card in enumerate(ranked))
+
+
+def _declared_positions(deck: Deck) -> dict[str, int]:
+    """Position of each label within its declared group, checked against the cards."""
+    cards = {c.label: c for c in deck.cards}
+    position: dict[str, int] = {}
+    for g, group in enumerate(deck.order):
+        if len(group) < 2:
+            raise RulesConfigError("a declared order names two cards or more", field=f"order[{g}]")
+        for i, label in enumerate(group):
+            where = f"order[{g}][{i}]"
+            if label not in cards:
+                raise RulesConfigError(f"the deck has no card {label!r}", field=where)
+            if label in position:
+                raise RulesConfigError(f"card {label!r} is ordered twice", field=where)
+            first, card = cards[group[0]], cards[label]
+            if (card.number, card.plus) != (first.number, first.plus):
+                raise RulesConfigError(
+                    f"{label} and {group[0]} differ in number or plus flag: their order is "
+                    "fixed by the rank already (CDK-14)",
+                    field=where,
+                )
+            position[label] = i
+    return position
+
+
+@functools.cache
+def load_deck(name: str) -> Deck:
+    """A deck that ships with the package (``"classic"``, ``"deluxe"``), read from its file."""
+    from powergrid.data import load
+
+    data = load(f"decks/{name}.json")
+    return deck_from_data({k: v for k, v in data.items() if k not in ("format", "type")})
+
+
+_DECK_FIELDS = {"name": str, "cards": list, "step3": str, "order": list, "paired": bool}
+_CARD_FIELDS = {
+    "label": str,
+    "number": int,
+    "kind": str,
+    "accepts": list,
+    "burn": int,
+    "cities": int,
+    "plus": bool,
+    "origin": str,
+    "back": (str, type(None)),
+}
+_OPTIONAL = {"order", "paired", "source", "plus", "origin", "back"}
+
+
+def deck_from_data(data: Any, path: str = "") -> Deck:
+    """The :class:`Deck` a deck document's body describes (without ``format`` and ``type``).
+
+    Every problem raises :class:`~powergrid.InvalidRecord` naming its field,
+    e.g. ``cards[3].burn`` or ``cards[12].label`` for a label used twice.
+    """
+    fields = _fields(data, {**_DECK_FIELDS, "source": str}, path)
+    cards = tuple(_card(c, f"{_at(path, 'cards')}[{i}]") for i, c in enumerate(fields["cards"]))
+    order = fields.get("order", [])
+    for g, group in enumerate(order):
+        if not isinstance(group, list) or not all(isinstance(x, str) for x in group):
+            raise InvalidRecord("expected a list of labels", path=f"{_at(path, 'order')}[{g}]")
+    try:
+        return Deck(**{**fields, "cards": cards})
+    except RulesConfigError as err:
+        raise InvalidRecord(str(err), path=_at(path, err.field)) from None
+
+
+def _card(data: Any, path: str) -> Plant:
+    fields = _fields(data, _CARD_FIELDS, path)
+    try:
+        accepts = frozenset(Resource(r) for r in fields["accepts"])
+    except (ValueError, TypeError):
+        known = ", ".join(r.value for r in Resource)
+        raise InvalidRecord(f"fuel kinds are {known}", path=_at(path, "accepts")) from None
+    try:
+        return Plant(**{**fields, "accepts": accepts})
+    except CardError as err:
+        raise InvalidRecord(str(err), path=_at(path, err.field)) from None
+
+
+def _fields(data: Any, types: dict[str, Any], path: str) -> dict[str, Any]:
+    """The fields of one object, each checked for presence and JSON type."""
+    if not isinstance(data, dict):
+        raise InvalidRecord("expected an object", path=path)
+    unknown = sorted(set(data) - set(types))
+    if unknown:
+        raise InvalidRecord(f"unknown field {unknown[0]!r}", path=_at(path, unknown[0]))
+    for name, kind in types.items():
+        if name not in data:
+            if name not in _OPTIONAL:
+                raise InvalidRecord("missing field", path=_at(path, name))
+            continue
+        value = data[name]
+        if (isinstance(value, bool) and kind is int) or not isinstance(value, kind):
+            raise InvalidRecord(f"expected {_NAMES.get(kind, 'a value')}", path=_at(path, name))
+    return dict(data)
+
+
+_NAMES = {str: "a string", int: "a whole number", list: "a list", bool: "true or false"}
+
+
+def _at(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
