@@ -64,4 +64,7 @@ nitpick_ignore = [
     ("py:class", "enum.StrEnum"),
     # The type variable of RngState.shuffle/choice: not a documented object.
     ("py:class", "powergrid.chance.T"),
+    ("py:class", "collections.Counter"),
+    # hypothesis is an optional dependency; its strategies are documented there.
+    ("py:class", "SearchStrategy"),
 ]

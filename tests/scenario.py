@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-import attrs
-
 import powergrid as pg
 from powergrid.enums import Phase, Resource
 from powergrid.plants import card_label
@@ -85,35 +83,6 @@ def labels(*cards: int | str) -> tuple[str, ...]:
     return tuple(map(card_label, cards))
 
 
-def _all_plants(state: GameState) -> set[str]:
-    return set(state.rules.plants)
-
-
-def _placed(state: GameState) -> set[str]:
-    m = state.market
-    out = set(m.actual) | set(m.future) | set(m.under_step3) | set(m.removed)
-    if m.top is not None:
-        out.add(m.top)
-    for p in state.players:
-        out |= set(p.plants)
-    return out
-
-
-def _rebalance_plants(state: GameState, deck: Cards | None) -> GameState:
-    """Put every plant that is nowhere visible into the deck or the unseen pile."""
-    placed = _placed(state)
-    if deck is not None:
-        deck_t = labels(*deck)
-        clash = placed & set(deck_t)
-        assert not clash, f"plants {sorted(clash)} are both in the deck and placed"
-    else:
-        deck_t = tuple(p for p in state.secret.deck if p not in placed)
-    rest = state.rules.ranked(_all_plants(state) - placed - set(deck_t))
-    secret = attrs.evolve(state.secret, deck=deck_t, removed_unseen=rest)
-    market = attrs.evolve(state.market, deck_size=len(deck_t))
-    return attrs.evolve(state, secret=secret, market=market)
-
-
 def arrange(
     state: GameState,
     *,
@@ -135,76 +104,47 @@ def arrange(
     end_triggered: bool | None = None,
     discount: int | str | None = _UNSET,
 ) -> GameState:
-    """Reshape the public game state; only the fields given change.
+    """Reshape the public game state through the position builder; only given fields change.
 
-    Plants are labels or numbers (a number names the plain card of that number).
-
-    A North America discount token that no longer lies on the lowest actual plant
-    is taken off unless ``discount`` sets it explicitly.
+    Plants are labels or numbers. The builder (``pg.edit_position``) keeps
+    plants, tokens and houses conserved; ``strict=False`` lets a test reshape
+    a position in several calls, or test one rule function on a partial one.
     """
-    m = state.market
-    changes: dict[str, Any] = {}
-    if actual is not None:
-        changes["actual"] = labels(*actual)
-    if future is not None:
-        changes["future"] = labels(*future)
+    given = {
+        "actual": actual,
+        "future": future,
+        "deck": deck,
+        "under_step3": under_step3,
+        "round": round,
+        "step": step,
+        "phase": phase,
+        "order": order,
+        "done": done,
+        "bought": bought,
+        "build_step": build_step,
+        "end_triggered": end_triggered,
+    }
+    parts: dict[str, Any] = {k: v for k, v in given.items() if v is not None}
     if top is not _UNSET:
-        changes["top"] = None if top is None else card_label(top)
-    if step3_in_deck is not None:
-        changes["step3_in_deck"] = step3_in_deck
-    if step3_in_market is not None:
-        changes["step3_in_market"] = step3_in_market
-    if under_step3 is not None:
-        changes["under_step3"] = labels(*under_step3)
-    shown = set(changes.get("actual", m.actual)) | set(changes.get("future", m.future))
-    if "top" not in changes and m.top in shown:
-        changes["top"] = None
-    actual_now = tuple(changes.get("actual", m.actual))
+        parts["top"] = top
     if discount is not _UNSET:
-        changes["discount"] = None if discount is None else card_label(discount)
-    elif m.discount is not None and actual_now[:1] != (m.discount,):
-        changes["discount"] = None  # the token only ever lies on the lowest actual plant
-    state = attrs.evolve(state, market=attrs.evolve(m, **changes))
-    if changes or deck is not None:
-        state = _rebalance_plants(state, deck)
-    top_changes: dict[str, Any] = {}
-    for key, value in (
-        ("round", round),
-        ("step", step),
-        ("phase", phase),
-        ("build_step", build_step),
-        ("end_triggered", end_triggered),
-    ):
-        if value is not None:
-            top_changes[key] = value
-    if order is not None:
-        top_changes["order"] = tuple(order)
-    if done is not None:
-        top_changes["done"] = frozenset(done)
-    if bought is not None:
-        top_changes["bought"] = frozenset(bought)
-    if phase is not None and build_step is None and phase is Phase.BUILDING:
-        top_changes["build_step"] = step if step is not None else state.step
-    state = attrs.evolve(state, **top_changes)
+        parts["discount"] = discount
     if market_tokens is not None:
-        state = set_market_tokens(state, market_tokens)
-    return state
+        current = dict(zip(state.rules.resources, state.resources.market, strict=True))
+        parts["market_tokens"] = {
+            k.value: n
+            for k, n in {**current, **{Resource(k): n for k, n in market_tokens.items()}}.items()
+        }
+    if step3_in_deck is not None or step3_in_market is not None:
+        in_deck = state.market.step3_in_deck if step3_in_deck is None else step3_in_deck
+        in_market = state.market.step3_in_market if step3_in_market is None else step3_in_market
+        parts["step3"] = "deck" if in_deck else "market" if in_market else "out"
+    return pg.edit_position(state, strict=False, **parts)
 
 
 def set_market_tokens(state: GameState, tokens: Mapping[Resource | str, int]) -> GameState:
     """Set how many tokens of each named kind lie on the market (rest from/to supply)."""
-    kinds = state.rules.resources
-    market = list(state.resources.market)
-    supply = list(state.resources.supply)
-    for kind, n in tokens.items():
-        i = kinds.index(Resource(kind))
-        room = len(state.rules.components.slot_prices[i])
-        assert 0 <= n <= room, f"{kind} track holds at most {room}"
-        supply[i] -= n - market[i]
-        market[i] = n
-        assert supply[i] >= 0, f"not enough {kind} in the supply"
-    res = attrs.evolve(state.resources, market=tuple(market), supply=tuple(supply))
-    return attrs.evolve(state, resources=res)
+    return arrange(state, market_tokens=tokens)
 
 
 def give(
@@ -216,53 +156,16 @@ def give(
     resources: Mapping[Resource | str, int] | None = None,
     cities: Sequence[str] | None = None,
 ) -> GameState:
-    """Set one player's money, plants, tokens and cities (on the board).
+    """Set one player's money, plants, tokens and cities (on the board), through the builder.
 
     Tokens come from the general supply, then from the market's cheapest end;
-    tokens taken away go back to the supply.
+    tokens taken away go back to the supply. Plants given leave wherever they were.
     """
-    p = state.players[seat]
-    if money is not None:
-        p = attrs.evolve(p, money=money)
-    if plants is not None:
-        p = attrs.evolve(p, plants=state.rules.ranked(labels(*plants)))
+    given = {"money": money, "plants": plants, "cities": cities}
+    seat_parts: dict[str, Any] = {k: v for k, v in given.items() if v is not None}
     if resources is not None:
-        kinds = state.rules.resources
-        held = [0] * len(kinds)
-        for kind, n in resources.items():
-            held[kinds.index(Resource(kind))] = n
-        # Tokens come from the supply first, then from the market's cheapest end.
-        supply = list(state.resources.supply)
-        market = list(state.resources.market)
-        for i, (old, want) in enumerate(zip(p.resources, held, strict=True)):
-            supply[i] += old - want
-            if supply[i] < 0:
-                market[i] += supply[i]
-                supply[i] = 0
-            assert market[i] >= 0, f"not enough {kinds[i].value} in the game"
-        res = attrs.evolve(state.resources, supply=tuple(supply), market=tuple(market))
-        state = attrs.evolve(state, resources=res)
-        p = attrs.evolve(p, resources=tuple(held))
-    if cities is not None:
-        index = state.rules.area.board.index
-        houses = [tuple(s for s in h if s != seat) for h in state.board.houses]
-        for c in cities:
-            houses[index[c]] = houses[index[c]] + (seat,)
-        state = attrs.evolve(state, board=attrs.evolve(state.board, houses=tuple(houses)))
-        p = attrs.evolve(p, cities=tuple(cities))
-    state = state.with_player(p)
-    if plants is not None:
-        m = state.market
-        taken = set(labels(*plants))
-        shown = attrs.evolve(
-            m,
-            actual=tuple(x for x in m.actual if x not in taken),
-            future=tuple(x for x in m.future if x not in taken),
-            top=None if m.top in taken else m.top,
-            removed=tuple(x for x in m.removed if x not in taken),
-        )
-        state = _rebalance_plants(attrs.evolve(state, market=shown), None)
-    return state
+        seat_parts["resources"] = {Resource(k).value: n for k, n in resources.items()}
+    return pg.edit_position(state, strict=False, seats={seat: seat_parts})
 
 
 def occupy(state: GameState, city: str, seats: Sequence[int]) -> GameState:

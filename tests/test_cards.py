@@ -153,7 +153,12 @@ def test_a_plus_plant_opens_at_its_printed_number_auc_04_con_08() -> None:
 def test_removing_a_plant_takes_only_that_card_con_11() -> None:
     """CON-11: removing 46 leaves 46+ in the market; each removal is its own event."""
     state = arrange(
-        game("plus_deck"), step=3, phase=Phase.BUILDING, actual=[27, 30, 46, "46+", 50], future=[]
+        game("plus_deck"),
+        step=3,
+        step3_in_deck=False,
+        phase=Phase.BUILDING,
+        actual=[27, 30, 46, "46+", 50],
+        future=[],
     )
     state = market.remove_from_game(state, "46", "a test")
     assert state.market.plants == labels(27, 30, "46+", 50)
@@ -247,7 +252,13 @@ def test_a_state_with_both_46s_round_trips_through_json_pickle_and_views() -> No
     """JSON, pickle and views keep each card by label: 46 in a hand, 46+ in the market."""
     import pickle
 
-    state = arrange(game("plus_deck"), step=3, actual=[27, 30, 42, 44, "46+", 50], future=[])
+    state = arrange(
+        game("plus_deck"),
+        step=3,
+        step3_in_deck=False,
+        actual=[27, 30, 42, 44, "46+", 50],
+        future=[],
+    )
     state = give(state, 0, plants=[46])
     for copy in (pg.from_json(pg.to_json(state)), pickle.loads(pickle.dumps(state))):
         assert copy == state

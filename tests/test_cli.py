@@ -28,6 +28,7 @@ from powergrid import (
 )
 from powergrid.__main__ import main
 from powergrid.cli_text import compact_actions, show_lines
+from powergrid.position_notation import position_text
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -197,6 +198,10 @@ def test_show_prints_the_state(recorded: tuple[Path, str]) -> None:
     assert "Resource market:" in out
     assert "Final ranking" in out
     assert "Legal actions" not in out
+    (line,) = [x for x in out.splitlines() if x.startswith("Position: ")]
+    state = replay(from_json(recorded[0].read_text(encoding="utf-8")))
+    assert line == "Position: " + position_text(state)
+    assert "hidden=" not in line  # the deck order, the unseen plants and the RNG stay secret
 
 
 def test_show_as_the_seat_to_act_lists_legal_actions(

@@ -17,7 +17,6 @@ import copy
 from collections.abc import Sequence
 from typing import Any
 
-import attrs
 import pytest
 
 import powergrid as pg
@@ -51,8 +50,7 @@ SIX = ("boston", "new_york_s", "new_york_n", "philadelphia", "washington", "pitt
 
 def with_token(state: GameState, plant: int | str | None) -> GameState:
     """Put the discount token on ``plant`` (``None``: beside the market)."""
-    discount = None if plant is None else card_label(plant)
-    return attrs.evolve(state, market=attrs.evolve(state.market, discount=discount))
+    return arrange(state, discount=plant)
 
 
 def na_auction(

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import attrs
 import pytest
 
 import powergrid as pg
@@ -88,7 +87,7 @@ def game(
     map_rules = "map_rules" in state.config.options
     if map_rules and map_id == "north_america" and phase is Phase.AUCTION and actual:
         token = labels(actual[0])[0]
-    state = attrs.evolve(state, market=attrs.evolve(state.market, discount=token))
+    state = arrange(state, discount=token)
     for seat in range(players):
         state = give(state, seat, money=300)
     return state

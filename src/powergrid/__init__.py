@@ -39,6 +39,8 @@ from powergrid.events import Event
 from powergrid.notation import parse_action
 from powergrid.outcome import Outcome, Score
 from powergrid.plants import Plant
+from powergrid.position import build_position, edit_position
+from powergrid.position_notation import parse_position, position_text
 from powergrid.records import GameRecord, replay
 from powergrid.serialize import from_json, to_json
 from powergrid.state import ActorState, GameState, PlayerState
@@ -79,7 +81,9 @@ __all__ = [
     "Score",
     "__version__",
     "apply",
+    "build_position",
     "current_player",
+    "edit_position",
     "explain_illegal",
     "from_json",
     "is_legal",
@@ -87,6 +91,8 @@ __all__ = [
     "new_game",
     "outcome",
     "parse_action",
+    "parse_position",
+    "position_text",
     "public_view",
     "replay",
     "to_json",

@@ -17,6 +17,7 @@ from powergrid.engine import outcome
 from powergrid.events import Event
 from powergrid.outcome import Outcome
 from powergrid.phases.common import name
+from powergrid.position_notation import position_text
 from powergrid.state import ActorState, GameState, PlantMarket
 from powergrid.views import PlayerView, PublicView, public_view, view
 
@@ -135,6 +136,8 @@ def where_it_ends(state: GameState) -> str:
 def show_lines(state: GameState, viewer: int | None = None) -> list[str]:
     """The readable listing of ``state`` that ``show`` prints (public information only).
 
+    It ends with the public position text (:func:`powergrid.position_text`).
+
     With a ``viewer`` seat, add that seat's legal actions (when it is to act)
     and its build costs for the :data:`CHEAPEST_CITIES` cheapest cities.
     """
@@ -144,6 +147,7 @@ def show_lines(state: GameState, viewer: int | None = None) -> list[str]:
     lines += _player_lines(state, pub)
     lines += _plant_lines(state, pub)
     lines += _resource_lines(pub)
+    lines.append(f"Position: {position_text(state)}")  # public: no hidden parts
     if mine is not None:
         lines += _viewer_lines(state, mine)
     return lines

@@ -1,9 +1,17 @@
 """One definition of a consistent game state: :func:`invariant_violations`.
 
 The decoder refuses a state document that breaks these (serialize), the
+position builder refuses such a position (powergrid.position), the
 conformance checks assert them after every action (testing), and the soak
 script runs them over thousands of games. The checks read a state and its
 ruleset only, so they sit below everything that produces states.
+
+Besides conservation (every plant card in one place, every token and house
+counted) and the rules' own limits, a state obeys hard caps that keep
+``legal_actions``, ``apply`` and ``view`` bounded whatever a document says:
+money and bids at most :data:`MAX_MONEY`, the round at most :data:`MAX_ROUND`,
+the random stream's seed and counter within :data:`MAX_SEED` and
+:data:`MAX_COUNTER`. No real game comes near them.
 """
 
 from __future__ import annotations
@@ -31,8 +39,26 @@ def plant_places(state: GameState) -> Counter[str]:
     return places
 
 
+#: The most Elektro a player may hold, and the highest bid (an opening bid of
+#: ``money`` lists one action per Elektro). A game earns at most 150 a round.
+MAX_MONEY = 10_000
+#: The highest round; real games end before round 30.
+MAX_ROUND = 1_000
+#: The largest magnitude of the random stream's seed.
+MAX_SEED = 2**63 - 1
+#: The most draws the random stream may have made.
+MAX_COUNTER = 10**9
+
+
 def invariant_violations(state: GameState) -> list[str]:
-    """Every invariant the state breaks, as sentences (empty when all hold)."""
+    """Every invariant the state breaks, as sentences (empty when all hold).
+
+    The structure is checked first (seats, counts per kind, phase, caps); the
+    rest is only checked on a state whose structure holds.
+    """
+    shape = shape_violations(state)
+    if shape:
+        return shape
     out: list[str] = []
     rules = state.rules
     places = plant_places(state)
@@ -50,7 +76,89 @@ def invariant_violations(state: GameState) -> list[str]:
     out += _resource_violations(state)
     out += _player_violations(state)
     out += _market_violations(state)
-    return out + _pairing_violations(state)
+    out += _turn_violations(state)
+    return out + _flow_violations(state) + _pairing_violations(state)
+
+
+def shape_violations(state: GameState) -> list[str]:
+    """The structural checks: seats, counts per kind, round, step, phase and the caps."""
+    n = state.config.players
+    seats = set(range(n))
+    kinds = len(state.rules.resources)
+    if len(state.players) != n or [p.seat for p in state.players] != list(range(n)):
+        return [f"players must list seats 0..{n - 1} in order"]
+    out = []
+    if any(len(p.resources) != kinds for p in state.players):
+        out.append(f"each player holds a count for each of {kinds} resource kinds")
+    for name in ("market", "supply"):
+        if len(getattr(state.resources, name)) != kinds:
+            out.append(f"resources.{name} needs one count per resource kind")
+    actors = {a.actor for a in state.actors}
+    if not (state.done <= seats | actors and state.bought <= seats):
+        out.append("done may only name seats and actors, bought only seats of the game")
+    if not 1 <= state.round <= MAX_ROUND:
+        out.append(f"round must be 1 to {MAX_ROUND}")
+    if state.step not in (1, 2, 3) or state.build_step not in (1, 2, 3):
+        out.append("step and build_step must be 1, 2 or 3")
+    if state.phase is Phase.ORDER or (state.phase is Phase.GAME_OVER) != (state.result is not None):
+        out.append("phase must be 2 to 5 while playing, game_over (with a result) at the end")
+    rng = state.secret.rng
+    if not (abs(rng.seed) <= MAX_SEED and 0 <= rng.counter <= MAX_COUNTER):
+        out.append(f"the random stream needs |seed| <= 2**63 - 1 and a counter 0 to {MAX_COUNTER}")
+    if any(p.money > MAX_MONEY for p in state.players):
+        out.append(f"a player holds more than {MAX_MONEY} Elektro (the cap)")
+    return out
+
+
+def _turn_violations(state: GameState) -> list[str]:
+    """Who may act: a discarding seat, an auction's bidders, the discount token."""
+    out = []
+    seats = set(range(len(state.players)))
+    if state.discard is not None and (
+        state.discard not in seats
+        or state.new_plant not in state.players[state.discard].plants
+        or state.phase is not Phase.AUCTION
+    ):
+        out.append("discard must name a seat holding the plant just bought, in phase 2")
+    if state.discard is None and state.new_plant is not None:
+        out.append("new_plant is only set while a discard is pending")
+    a = state.auction
+    if a is not None and (
+        state.phase is not Phase.AUCTION
+        or not a.active
+        or not set(a.active) <= seats
+        or len(set(a.active)) != len(a.active)
+        or {a.high_bidder, a.auctioneer} - seats
+        or a.active[-1] != a.high_bidder
+        or a.plant not in state.market.actual
+        or a.bid > state.players[a.high_bidder].money
+        or state.discard is not None
+    ):
+        out.append(
+            "the auction must run in phase 2 among distinct seats, on an actual plant, "
+            "at a bid its high bidder can pay"
+        )
+    if state.phase is Phase.AUCTION and not state.bought <= state.done:
+        out.append("a seat that bought a plant this round is done with phase 2 (AUC-09)")
+    return out
+
+
+def _flow_violations(state: GameState) -> list[str]:
+    """Step, Step 3 card and game end agree with the market and the board."""
+    out = []
+    m, rules = state.market, state.rules
+    largest = largest_city_count(state)
+    if state.step == 1 and largest >= rules.step2_cities:
+        out.append(f"a player has {largest} cities, so Step 2 has begun (STP-01)")
+    if state.step == 1 and not (m.step3_in_deck or state.step3_pending):
+        out.append("the Step 3 card has come out, so Step 1 is over (STP-10)")
+    if state.step == 3 and (m.step3_in_deck or m.step3_in_market):
+        out.append("in Step 3 the Step 3 card is out of the game")
+    if state.step3_pending != m.step3_in_market:
+        out.append("the Step 3 card lies in the market exactly while Step 3 is pending")
+    if state.phase is not Phase.GAME_OVER and state.end_triggered != (largest >= rules.end_cities):
+        out.append(f"the game end is triggered exactly when a player has {rules.end_cities} cities")
+    return out
 
 
 def _pairing_violations(state: GameState) -> list[str]:

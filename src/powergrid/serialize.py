@@ -442,60 +442,10 @@ def _decode_state(data: Any, path: str) -> GameState:
     board = _decode_board(data.get("board"), rules, _join(path, "board"))
     ready = {"config": config, "regions": regions, "board": board, "rules": rules}
     state: GameState = _decode_attrs(GameState, data, path, ready)
-    problems = _shape_problems(state) or invariant_violations(state)
+    problems = invariant_violations(state)
     if problems:
         raise InvalidRecord(f"the state breaks the rules: {problems[0]}", path=path)
     return state
-
-
-def _shape_problems(state: GameState) -> list[str]:
-    """Structural checks a decoded state must pass before the engine may look at it."""
-    n = state.config.players
-    seats = set(range(n))
-    kinds = len(state.rules.resources)
-    out = []
-    if len(state.players) != n or [p.seat for p in state.players] != list(range(n)):
-        return [f"players must list seats 0..{n - 1} in order"]
-    if any(len(p.resources) != kinds for p in state.players):
-        out.append(f"each player holds a count for each of {kinds} resource kinds")
-    if sorted(s for s in state.order if s >= 0) != list(range(n)):
-        out.append("order must name every seat once")
-    actors = {a.actor for a in state.actors}
-    if not set(state.order) - seats <= actors:
-        out.append("order may name only seats and the game's automatic actors")
-    for name in ("market", "supply"):
-        if len(getattr(state.resources, name)) != kinds:
-            out.append(f"resources.{name} needs one count per resource kind")
-    if not (state.done <= seats | actors and state.bought <= seats):
-        out.append("done may only name seats and actors, bought only seats of the game")
-    if state.round < 1 or state.step not in (1, 2, 3) or state.build_step not in (1, 2, 3):
-        out.append("round must be 1 or more, step and build_step 1, 2 or 3")
-    if state.phase is Phase.ORDER or (state.phase is Phase.GAME_OVER) != (state.result is not None):
-        out.append("phase must be 2 to 5 while playing, game_over (with a result) at the end")
-    if state.secret.rng.counter < 0:
-        out.append("the random stream's counter cannot be negative")
-    return out or _turn_problems(state, seats)
-
-
-def _turn_problems(state: GameState, seats: set[int]) -> list[str]:
-    """Who may act: a discarding seat, an auction's bidders, the discount token."""
-    out = []
-    if state.discard is not None and (
-        state.discard not in seats or state.new_plant not in state.players[state.discard].plants
-    ):
-        out.append("discard must name a seat holding the plant just bought (new_plant)")
-    a = state.auction
-    if a is not None and (
-        not a.active
-        or not set(a.active) <= seats
-        or {a.high_bidder, a.auctioneer} - seats
-        or a.active[-1] != a.high_bidder
-        or a.plant not in state.market.actual
-    ):
-        out.append("the auction must name seats of the game and an actual-market plant")
-    if state.market.discount is not None and state.market.discount not in state.market.plants:
-        out.append("the discount token must lie on a market plant")
-    return out
 
 
 def _decode_board(value: Any, rules: Any, path: str) -> Board:

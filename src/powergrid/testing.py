@@ -4,7 +4,7 @@
 ``check_game`` plays a seeded random game and checks every step;
 ``check_ruleset`` is the conformance run for a whole configuration (a third-party
 rule module runs it on its configs);
-``configs()`` and ``seeds()`` are hypothesis strategies (hypothesis is imported
+``configs()``, ``seeds()`` and ``positions()`` are hypothesis strategies (hypothesis is imported
 only when they are called, so the library itself never needs it).
 """
 
@@ -30,6 +30,7 @@ __all__ = [
     "invariant_violations",
     "plant_places",
     "playout",
+    "positions",
     "seeds",
 ]
 
@@ -107,6 +108,29 @@ def seeds() -> SearchStrategy[int]:
     from hypothesis import strategies as st
 
     return st.integers(0, 2**32 - 1)
+
+
+def positions() -> SearchStrategy[GameState]:
+    """Hypothesis strategy for positions: a seeded game's state, rebuilt by the builder.
+
+    A config, a seed and a number of random actions give a state; its public
+    position text is read back with another seed (:func:`powergrid.parse_position`),
+    so the hidden parts are the builder's own. Every drawn position is consistent.
+    """
+    from hypothesis import strategies as st
+
+    from powergrid.position_notation import parse_position, position_text
+
+    def build(config: GameConfig, seed: int, moves: int, hidden_seed: int) -> GameState:
+        state = new_game(config, seed=seed)
+        rnd = random.Random(seed)
+        for _ in range(moves):
+            if current_player(state) is None:
+                break
+            state = apply(state, rnd.choice(legal_actions(state)))
+        return parse_position(position_text(state), seed=hidden_seed)
+
+    return st.builds(build, configs(), seeds(), st.integers(0, 400), seeds())
 
 
 def check_game(config: GameConfig, seed: int, policy_seed: int = 0) -> GameState:
