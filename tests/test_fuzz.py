@@ -139,3 +139,52 @@ def test_mutated_records_are_refused_or_replay() -> None:
         except (pg.InvalidRecord, pg.IllegalAction, pg.RulesConfigError):
             continue
         assert invariant_violations(replayed) == []
+
+
+def test_mutated_position_texts_are_refused_or_consistent() -> None:
+    """1,500 edits of a position text: InvalidRecord, or a consistent state."""
+    rnd = random.Random("fuzz-text")
+    state = pg.new_game(pg.GameConfig(players=3, map="europe", components="classic"), seed=1)
+    for _ in range(30):
+        state = pg.apply(state, rnd.choice(pg.legal_actions(state)))
+    words = pg.position_text(state, hidden=True).split()
+    odd = ("", "-", "x", "0", "-1", "9" * 25, "a/b", "a:b", "1.2", "%zz", "3,3", "/", ".")
+    for _ in range(1500):
+        w = list(words)
+        i = rnd.randrange(len(w))
+        key, _, value = w[i].partition("=")
+        how = rnd.randrange(4)
+        if how == 0:
+            del w[i]
+        elif how == 1:
+            w[i] = f"{key}={rnd.choice(odd)}"
+        elif how == 2 and value:
+            j = rnd.randrange(len(value))
+            w[i] = f"{key}={value[:j]}{rnd.choice('0123456789,/.:-+x')}{value[j + 1 :]}"
+        else:
+            w.append(rnd.choice(w))
+        try:
+            built = pg.parse_position(" ".join(w))
+        except pg.InvalidRecord:
+            continue
+        assert invariant_violations(built) == []
+
+
+def test_odd_builder_parts_are_refused_or_consistent() -> None:
+    """2,000 random part values: InvalidRecord naming a part, or a consistent state."""
+    from powergrid.position import PARTS
+
+    cfg = pg.GameConfig(players=3, map="europe", components="classic")
+    rnd = random.Random("fuzz-parts")
+    values = [*ODD_VALUES, {0: {"money": -1}}, {0: {"plants": "13"}}, {9: {}}, {"coal": "x"}]
+    paths: list[str] = []
+    for _ in range(2000):
+        names = rnd.sample((*PARTS, "area"), rnd.randrange(1, 3))
+        try:
+            built = pg.build_position(cfg, seed=1, **{n: rnd.choice(values) for n in names})
+        except pg.InvalidRecord as err:
+            paths.append(err.path)
+            continue
+        assert invariant_violations(built) == []
+    assert paths
+    assert all(paths)  # every refusal names the part it refuses
