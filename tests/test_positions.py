@@ -90,6 +90,15 @@ def test_ec_62_a_city_tie_goes_to_the_higher_plant_ord_02() -> None:
     assert player_order(state) == (1, 0, 2)
 
 
+def most_coal(state: pg.GameState) -> int:
+    """The largest coal purchase among the legal actions."""
+    return max(
+        a.count
+        for a in pg.legal_actions(state)
+        if isinstance(a, pg.BuyResource) and a.resource is pg.Resource.COAL
+    )
+
+
 def test_ec_36_a_hybrid_shares_its_room_res_04_res_05() -> None:
     """EC-36, RES-03..05: plants 4 and 5 hold at most 8 coal; with 3 oil at most 5."""
     state = classic(
@@ -102,19 +111,9 @@ def test_ec_36_a_hybrid_shares_its_room_res_04_res_05() -> None:
     )
     assert state.resources.market[0] >= 8
     assert pg.current_player(state) == 0
-    coal = [
-        a.count
-        for a in pg.legal_actions(state)
-        if isinstance(a, pg.BuyResource) and a.resource is pg.Resource.COAL
-    ]
-    assert max(coal) == 8
+    assert most_coal(state) == 8
     oily = pg.edit_position(state, seats={0: {"resources": {"oil": 3}}})
-    coal = [
-        a.count
-        for a in pg.legal_actions(oily)
-        if isinstance(a, pg.BuyResource) and a.resource is pg.Resource.COAL
-    ]
-    assert max(coal) == 5
+    assert most_coal(oily) == 5
     with pytest.raises(pg.IllegalAction):
         pg.apply(oily, pg.BuyResource(player=0, resource="coal", count=6))
 
