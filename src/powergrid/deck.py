@@ -13,8 +13,8 @@ order such a deck is refused, unless it is ``paired``: the rules that play it
 guarantee two cards of one number are never in play together (Variant M's
 inactive area, CDK-03/CDK-09), so their order never matters.
 
->>> from powergrid.deck import load_deck
->>> deck = load_deck("classic")
+>>> from powergrid.rules.classic import shipped_deck
+>>> deck = shipped_deck("classic")
 >>> len(deck.cards), deck.cards[0].label, deck.step3
 (42, '3', 'classic')
 """
@@ -24,13 +24,11 @@ from __future__ import annotations
 import functools
 from collections import defaultdict
 from collections.abc import Iterable
-from typing import Any
 
 import attrs
 
-from powergrid.enums import Resource
-from powergrid.errors import InvalidRecord, RulesConfigError
-from powergrid.plants import CardError, Plant
+from powergrid.errors import RulesConfigError
+from powergrid.plants import Plant
 
 
 def _tuple_of_groups(value: Iterable[Iterable[str]]) -> tuple[tuple[str, ...], ...]:
@@ -119,83 +117,3 @@ def _declared_positions(deck: Deck) -> dict[str, int]:
                 )
             position[label] = i
     return position
-
-
-@functools.cache
-def load_deck(name: str) -> Deck:
-    """A deck that ships with the package (``"classic"``, ``"deluxe"``), read from its file."""
-    from powergrid.data import load
-
-    data = load(f"decks/{name}.json")
-    return deck_from_data({k: v for k, v in data.items() if k not in ("format", "type")})
-
-
-_DECK_FIELDS = {"name": str, "cards": list, "step3": str, "order": list, "paired": bool}
-_CARD_FIELDS = {
-    "label": str,
-    "number": int,
-    "kind": str,
-    "accepts": list,
-    "burn": int,
-    "cities": int,
-    "plus": bool,
-    "origin": str,
-    "back": (str, type(None)),
-}
-_OPTIONAL = {"order", "paired", "source", "plus", "origin", "back"}
-
-
-def deck_from_data(data: Any, path: str = "") -> Deck:
-    """The :class:`Deck` a deck document's body describes (without ``format`` and ``type``).
-
-    Every problem raises :class:`~powergrid.InvalidRecord` naming its field,
-    e.g. ``cards[3].burn`` or ``cards[12].label`` for a label used twice.
-    """
-    fields = _fields(data, {**_DECK_FIELDS, "source": str}, path)
-    cards = tuple(_card(c, f"{_at(path, 'cards')}[{i}]") for i, c in enumerate(fields["cards"]))
-    order = fields.get("order", [])
-    for g, group in enumerate(order):
-        if not isinstance(group, list) or not all(isinstance(x, str) for x in group):
-            raise InvalidRecord("expected a list of labels", path=f"{_at(path, 'order')}[{g}]")
-    try:
-        return Deck(**{**fields, "cards": cards})
-    except RulesConfigError as err:
-        raise InvalidRecord(str(err), path=_at(path, err.field)) from None
-
-
-def _card(data: Any, path: str) -> Plant:
-    fields = _fields(data, _CARD_FIELDS, path)
-    try:
-        accepts = frozenset(Resource(r) for r in fields["accepts"])
-    except (ValueError, TypeError):
-        known = ", ".join(r.value for r in Resource)
-        raise InvalidRecord(f"fuel kinds are {known}", path=_at(path, "accepts")) from None
-    try:
-        return Plant(**{**fields, "accepts": accepts})
-    except CardError as err:
-        raise InvalidRecord(str(err), path=_at(path, err.field)) from None
-
-
-def _fields(data: Any, types: dict[str, Any], path: str) -> dict[str, Any]:
-    """The fields of one object, each checked for presence and JSON type."""
-    if not isinstance(data, dict):
-        raise InvalidRecord("expected an object", path=path)
-    unknown = sorted(set(data) - set(types))
-    if unknown:
-        raise InvalidRecord(f"unknown field {unknown[0]!r}", path=_at(path, unknown[0]))
-    for name, kind in types.items():
-        if name not in data:
-            if name not in _OPTIONAL:
-                raise InvalidRecord("missing field", path=_at(path, name))
-            continue
-        value = data[name]
-        if (isinstance(value, bool) and kind is int) or not isinstance(value, kind):
-            raise InvalidRecord(f"expected {_NAMES.get(kind, 'a value')}", path=_at(path, name))
-    return dict(data)
-
-
-_NAMES = {str: "a string", int: "a whole number", list: "a list", bool: "true or false"}
-
-
-def _at(path: str, key: str) -> str:
-    return f"{path}.{key}" if path else key

@@ -17,26 +17,40 @@ the random stream's seed and counter within :data:`MAX_SEED` and
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 
 from powergrid.enums import Phase
 from powergrid.market import frozen, largest_city_count
 from powergrid.state import GameState
 from powergrid.storage import fits
 
+#: The market's lists of plant cards.
+MARKET_LISTS = ("actual", "future", "under_step3", "removed")
+
+
+def card_places(state: GameState) -> Iterator[tuple[str, str]]:
+    """Every plant card with the place it lies in (CON-11): the one list of places.
+
+    Places are named like the position builder's parts: ``market.actual``
+    (and ``future``, ``under_step3``, ``removed``), ``top``,
+    ``seats.<n>.plants``, ``actors``, then the hidden ``deck`` and
+    ``removed_unseen``.
+    """
+    m, s = state.market, state.secret
+    for key in MARKET_LISTS:
+        yield from ((c, f"market.{key}") for c in getattr(m, key))
+    if m.top is not None:
+        yield m.top, "top"
+    for p in state.players:
+        yield from ((c, f"seats.{p.seat}.plants") for c in p.plants)
+    yield from ((c, "actors") for a in state.actors for c in a.plants)
+    yield from ((c, "deck") for c in s.deck)
+    yield from ((c, "removed_unseen") for c in s.removed_unseen)
+
 
 def plant_places(state: GameState) -> Counter[str]:
     """How many places hold each plant card: every card must be in exactly one (CON-11)."""
-    m, s = state.market, state.secret
-    places: Counter[str] = Counter()
-    for group in (m.actual, m.future, m.under_step3, m.removed, s.deck, s.removed_unseen):
-        places.update(group)
-    if m.top is not None:
-        places[m.top] += 1
-    for holding in state.players:
-        places.update(holding.plants)
-    for actor in state.actors:
-        places.update(actor.plants)
-    return places
+    return Counter(card for card, _ in card_places(state))
 
 
 #: The most Elektro a player may hold, and the highest bid (an opening bid of

@@ -79,11 +79,9 @@ def _arity(words: list[str], n: int, text: str) -> None:
 
 def _plant(word: str, what: str, text: str) -> str:
     """A plant label; leading zeros are dropped, as people copy them from "03" (CLI display)."""
-    digits = len(word) - len(word.lstrip("0"))
-    if digits and word[digits : digits + 1].isdigit():
-        word = word[digits:]
-    elif digits:
-        word = "0" + word[digits:]
+    if word.startswith("0"):
+        rest = word.lstrip("0")
+        word = rest if rest[:1].isdigit() else "0" + rest
     try:
         return card_label(word)
     except ValueError:

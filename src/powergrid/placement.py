@@ -15,10 +15,11 @@ from typing import Any
 
 from powergrid.enums import Resource
 from powergrid.errors import InvalidRecord
+from powergrid.invariants import MARKET_LISTS, card_places
 from powergrid.plants import card_label
 from powergrid.state import GameState, evolve
 
-MARKET_LISTS = ("actual", "future", "under_step3", "removed")
+_HIDDEN = ("deck", "removed_unseen")
 _STEP3 = {"deck": (True, False), "market": (False, True), "out": (False, False)}
 
 
@@ -190,13 +191,7 @@ def _release(state: GameState, parts: Mapping[str, Any]) -> GameState:
 
 def _placed(state: GameState) -> list[tuple[str, str]]:
     """(card, where) for every card on view or in a hand."""
-    m = state.market
-    out = [(c, f"market.{k}") for k in MARKET_LISTS for c in getattr(m, k)]
-    if m.top is not None:
-        out.append((m.top, "top"))
-    out += [(c, f"seats.{p.seat}.plants") for p in state.players for c in p.plants]
-    out += [(c, "actors") for a in state.actors for c in a.plants]
-    return out
+    return [(c, where) for c, where in card_places(state) if where not in _HIDDEN]
 
 
 def _hidden(state: GameState, parts: Mapping[str, Any]) -> GameState:
@@ -214,23 +209,21 @@ def _hidden(state: GameState, parts: Mapping[str, Any]) -> GameState:
             if card in seen:
                 raise InvalidRecord(f"plant {card} is in the deck and in {seen[card]}", path="deck")
     else:
-        pool = [c for c in (*secret.deck, *secret.removed_unseen) if c not in seen]
-        pool += [
-            c for c in state.rules.ranked(state.rules.plants) if c not in seen and c not in pool
-        ]
+        # The deck keeps its cards and order; more cards, when asked for, come from
+        # the unseen pile, then from those a named part displaced (by rank).
         kept = [c for c in secret.deck if c not in seen]
-        size = len(kept)
-        if "deck_size" in parts:
-            size = whole(parts["deck_size"], "deck_size")
-            if size > len(pool):
-                raise InvalidRecord(
-                    f"only {len(pool)} plants are left for the deck, not {size}", path="deck_size"
-                )
-        rest = [c for c in pool if c not in kept]
-        deck = tuple((kept + rest)[:size])
-    unseen = state.rules.ranked(
-        c for c in state.rules.plants if c not in seen and c not in set(deck)
-    )
+        spare = [c for c in secret.removed_unseen if c not in seen]
+        taken = {*seen, *kept, *spare}
+        spare += [c for c in state.rules.ranked(state.rules.plants) if c not in taken]
+        size = whole(parts["deck_size"], "deck_size") if "deck_size" in parts else len(kept)
+        if size > len(kept) + len(spare):
+            raise InvalidRecord(
+                f"only {len(kept) + len(spare)} plants are left for the deck, not {size}",
+                path="deck_size",
+            )
+        deck = tuple((kept + spare)[:size])
+    in_deck = set(deck)
+    unseen = state.rules.ranked(c for c in state.rules.plants if c not in seen and c not in in_deck)
     if "removed_unseen" in parts:
         given = state.rules.ranked(card_list(parts["removed_unseen"], "removed_unseen"))
         if given != unseen:

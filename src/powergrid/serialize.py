@@ -29,7 +29,7 @@ from powergrid import actions as actions_module
 from powergrid.actions import ACTION_TYPES, Action
 from powergrid.chance import RngState
 from powergrid.config import GameConfig
-from powergrid.deck import Deck, deck_from_data
+from powergrid.deck import Deck
 from powergrid.enums import Phase, Resource
 from powergrid.errors import InvalidRecord, PowerGridError
 from powergrid.events import PLANT_EVENTS, Event, EventLog, log_of
@@ -304,8 +304,9 @@ def _decode_attrs(cls: type, data: Any, path: str, given: dict[str, Any] | None 
     except PowerGridError as err:
         where = _join(path, getattr(err, "field", "")) if getattr(err, "field", "") else path
         raise InvalidRecord(str(err), path=where) from None
-    except (TypeError, ValueError) as err:
-        raise InvalidRecord(str(err), path=path) from None
+    except (TypeError, ValueError) as err:  # a record's own check may name its field
+        field = getattr(err, "field", "")
+        raise InvalidRecord(str(err), path=_join(path, field) if field else path) from None
 
 
 def _decode(tp: Any, value: Any, path: str) -> Any:
@@ -491,7 +492,7 @@ def _decode_record(data: Any, path: str) -> Any:
     return GameRecord(config=config, seed=seed, actions=tuple(acts), versions=versions)
 
 
-_DECODERS: dict[type, Callable[[Any, str], Any]] = {GameState: _decode_state, Deck: deck_from_data}
+_DECODERS: dict[type, Callable[[Any, str], Any]] = {GameState: _decode_state}
 
 
 def _register_record_codec() -> None:

@@ -5,11 +5,12 @@ Data: the deck ``data/decks/classic.json`` and the ``classic`` part of ``data/ta
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 from powergrid.chance import RngState
 from powergrid.data import load
-from powergrid.deck import load_deck
+from powergrid.deck import Deck
 from powergrid.enums import Resource
 from powergrid.errors import RulesConfigError
 from powergrid.plants import card_label
@@ -45,6 +46,17 @@ def fill_count(prices: tuple[int, ...], filled: list[int]) -> int:
 def income_table(rows: list[dict[str, Any]]) -> tuple[int, ...]:
     """BUR-04: Elektro paid by cities powered, indexed 0..20 (more than 20 pays the last)."""
     return tuple(int(r["income"]) for r in sorted(rows, key=lambda r: r["cities_powered"]))
+
+
+@functools.cache
+def shipped_deck(name: str) -> Deck:
+    """A deck that ships with the package (``"classic"``, ``"deluxe"``), read from its file."""
+    from powergrid.serialize import from_data
+
+    deck = from_data(load(f"decks/{name}.json"))
+    if not isinstance(deck, Deck):
+        raise TypeError(f"decks/{name}.json holds a {type(deck).__name__}, not a Deck")
+    return deck
 
 
 def _tables() -> dict[str, Any]:
@@ -105,7 +117,7 @@ def _build() -> Components:
         name="classic",
         version="1",
         resources=RESOURCES,
-        deck=load_deck("classic"),
+        deck=shipped_deck("classic"),
         slot_prices=prices,
         totals=totals,
         initial_market=lambda _map: initial,

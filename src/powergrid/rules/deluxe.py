@@ -14,10 +14,9 @@ from typing import TYPE_CHECKING, Any
 from powergrid.catalog import component_maps
 from powergrid.chance import RngState
 from powergrid.data import load
-from powergrid.deck import load_deck
 from powergrid.enums import Resource
 from powergrid.rules import Components, DeckSetup
-from powergrid.rules.classic import fill_count, income_table
+from powergrid.rules.classic import fill_count, income_table, shipped_deck
 
 if TYPE_CHECKING:
     from powergrid.ruleset import Ruleset
@@ -95,7 +94,7 @@ def _build() -> Components:
         name="deluxe",
         version="1",
         resources=RESOURCES,
-        deck=load_deck("deluxe"),
+        deck=shipped_deck("deluxe"),
         slot_prices=prices,
         totals=totals,
         initial_market=lambda map_id: initial[map_id],
