@@ -33,6 +33,7 @@ from powergrid.records import GameRecord, check_versions, module_versions, repla
 from powergrid.serialize import from_data, from_json, to_data, to_json
 from powergrid.state import GameState
 from powergrid.testing import all_configs, playout
+from powergrid.version import FORMAT
 
 SEED = 11
 CONFIGS = [
@@ -133,7 +134,7 @@ def test_config_with_every_field_round_trips() -> None:
 
 
 def test_documents_have_the_envelope() -> None:
-    """Every document is an object with "format": 3 and its top-level "type" first."""
+    """Every document is an object with "format": FORMAT and its top-level "type" first."""
     state = pg.new_game(seed=3)
     objs: list[object] = [
         state.config,
@@ -146,7 +147,7 @@ def test_documents_have_the_envelope() -> None:
     for obj in objs:
         data = json.loads(to_json(obj))
         assert list(data)[:2] == ["format", "type"]
-        assert data["format"] == 3
+        assert data["format"] == FORMAT
         assert data["type"] == type(obj).__name__
         assert to_data(obj) == data
         assert from_data(data) == obj
@@ -257,8 +258,8 @@ def test_library_version_in_record_is_informational() -> None:
 
 
 def test_record_with_another_format_is_rejected_by_replay() -> None:
-    """check_versions rejects a GameRecord object whose format is not 3 (path "format")."""
-    record = attrs.evolve(game(CONFIGS[0]).record(2), format=4)
+    """check_versions rejects a GameRecord object of another format (path "format")."""
+    record = attrs.evolve(game(CONFIGS[0]).record(2), format=99)
     with pytest.raises(InvalidRecord) as info:
         replay(record)
     assert info.value.path == "format"
@@ -375,9 +376,9 @@ def test_bad_action_field_names_its_path() -> None:
     assert _error(json.dumps(data)).path == "mix[1][0]"
 
 
-@pytest.mark.parametrize("fmt", [0, 4, "1", "3", None, [1]])
+@pytest.mark.parametrize("fmt", [0, 5, 99, "1", "4", None, [1]])
 def test_unknown_format_version_raises_at_format(fmt: object) -> None:
-    """Any "format" other than 1, 2 or 3 is reported at path "format"; so is a missing one."""
+    """Any "format" other than 1 to 4 is reported at path "format"; so is a missing one."""
     data = _doc(pg.new_game().config)
     data["format"] = fmt
     assert _error(json.dumps(data)).path == "format"
@@ -515,7 +516,7 @@ def test_schemas_reject_what_the_library_rejects() -> None:
     assert records.is_valid(good)
     bad: list[dict[str, Any]] = [
         mutated(good, ("actions", 2), "0:dance"),
-        mutated(good, ("format",), 4),
+        mutated(good, ("format",), 99),
         mutated(good, ("config", "players"), 7),
         mutated(good, ("seed",), "7"),
         {k: v for k, v in good.items() if k != "versions"},

@@ -19,6 +19,7 @@ from powergrid.actions import (
     EndPurchase,
     PassAuction,
     PassBid,
+    PlaceFundHouse,
     Power,
 )
 from powergrid.chance import RngState
@@ -68,6 +69,7 @@ __all__ = [
     "PassAuction",
     "PassBid",
     "Phase",
+    "PlaceFundHouse",
     "Plant",
     "PlayerState",
     "PlayerView",

@@ -76,6 +76,22 @@ def _fmt_amounts(amounts: Amounts) -> str:
 
 
 @attrs.frozen(kw_only=True)
+class PlaceFundHouse:
+    """Put one of the fund's starting houses on a city's 10 slot (setup, FND-05).
+
+    The 2-player fund game only: before round 1 the two players place the
+    fund's six starting houses in turn; each after the first goes into a city
+    directly connected to a city that already holds a fund house.
+    """
+
+    player: int = attrs.field(validator=_whole)
+    city: str = attrs.field(validator=_text)
+
+    def __str__(self) -> str:
+        return f"{self.player}:fund {self.city}"
+
+
+@attrs.frozen(kw_only=True)
 class ChoosePlant:
     """Put an actual-market plant up for auction with an opening bid (AUC-03, AUC-04).
 
@@ -217,6 +233,7 @@ def trusted(cls: type[A], **fields: Any) -> A:
 
 
 Action = Union[
+    PlaceFundHouse,
     ChoosePlant,
     PassAuction,
     Bid,
@@ -229,6 +246,7 @@ Action = Union[
     Power,
 ]
 ACTION_TYPES: tuple[type, ...] = (
+    PlaceFundHouse,
     ChoosePlant,
     PassAuction,
     Bid,

@@ -55,9 +55,12 @@ _CORE_MODULES = frozenset({"__init__", "base", *COMPONENT_SETS})
 
 
 def _builtin_extras() -> tuple[str, ...]:
-    """Rule modules in ``powergrid/rules`` that are neither core, component set nor map."""
+    """Rule modules in ``powergrid/rules`` that are neither core, component set nor map.
+
+    A file whose name starts with ``_`` is a helper of a module, not a module.
+    """
     root = resources.files("powergrid").joinpath("rules")
-    names = {p.name[:-3] for p in root.iterdir() if p.name.endswith(".py")}
+    names = {p.name[:-3] for p in root.iterdir() if p.name.endswith(".py") and p.name[0] != "_"}
     return tuple(sorted(names - _CORE_MODULES - set(MAPS)))
 
 
@@ -278,6 +281,18 @@ def component_maps(components: str) -> frozenset[str] | None:
     if refill is None:
         return fill
     return refill if fill is None else refill & fill
+
+
+def default_modules(components: str, players: int) -> tuple[str, ...]:
+    """The extra rule modules a config plays when it names none (SET-25).
+
+    The Deluxe rules have no 2-player plant-limit exception because two
+    players play against the fund (FND-01), so a 2-player Deluxe game plays
+    ``("fund",)``; every other game plays none. The table is package data
+    (``tables.json``, ``default_modules_by_players``).
+    """
+    table = tables(components).get("default_modules_by_players", {})
+    return tuple(table.get(str(players), ()))
 
 
 def regions_needed(components: str, players: int) -> int:

@@ -199,7 +199,7 @@ def _actor_lines(state: GameState, a: ActorState) -> list[str]:
     plants = ", ".join(str(state.rules.plant(n)) for n in a.plants) or "none"
     tokens = ", ".join(f"{n} {k.value}" for k, n in zip(kinds, a.resources, strict=True) if n)
     return [
-        f"  {a.name} (automatic): {a.city_count} cities",
+        f"  {a.name} (automatic): {a.city_count} cities, {a.houses} houses in its supply",
         f"    plants: {plants}",
         f"    tokens: {tokens or 'none'}",
         f"    cities: {', '.join(a.cities) or 'none'}",

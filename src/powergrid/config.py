@@ -11,6 +11,7 @@ from powergrid.catalog import (
     MAPS,
     check_modules,
     component_maps,
+    default_modules,
     load_map,
     map_ids,
     regions_needed,
@@ -45,6 +46,15 @@ def _modules(value: object) -> tuple[str, ...]:
     return _tuple_of_str(value) or ()
 
 
+def _default_modules(config: GameConfig) -> tuple[str, ...]:
+    # Players and components are set before modules (attrs fills fields in
+    # order); an unknown value is left for _validate to name.
+    try:
+        return default_modules(config.components, config.players)
+    except (KeyError, TypeError):
+        return ()
+
+
 def _frozen_options(value: object) -> frozenset[str]:
     if isinstance(value, str):
         return frozenset((value,))
@@ -69,6 +79,10 @@ class GameConfig:
     - ``modules``: extra rule modules by name, composed in this order after the
       base game, the component set and the map (built in, or installed under the
       ``powergrid.rules`` entry-point group; :func:`powergrid.catalog.extra_module_names`).
+      Left out, it is the component set's default for the player count: a
+      2-player Deluxe game plays ``("fund",)`` (SET-25, FND-01), every other
+      game none; ``modules=()`` opts out. The config holds, shows and stores
+      the resolved tuple, so ``GameConfig(players=2).modules == ("fund",)``.
     - ``regions``: the play area as region ids, or ``None`` to let the seed choose a
       connected set of the right size (SET-04, SET-12).
     - ``names``: optional display names, one per seat.
@@ -78,7 +92,9 @@ class GameConfig:
     players: int = 4
     map: str = "europe"
     components: str = "deluxe"
-    modules: tuple[str, ...] = attrs.field(default=(), converter=_modules)
+    modules: tuple[str, ...] = attrs.field(
+        default=attrs.Factory(_default_modules, takes_self=True), converter=_modules
+    )
     regions: tuple[str, ...] | None = attrs.field(default=None, converter=_tuple_of_str)
     names: tuple[str, ...] | None = attrs.field(default=None, converter=_tuple_of_str)
     options: frozenset[str] = attrs.field(default=frozenset(), converter=_frozen_options)

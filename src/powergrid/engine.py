@@ -18,7 +18,7 @@ from powergrid.errors import IllegalAction, Reason
 from powergrid.events import EMPTY_LOG
 from powergrid.network import connected_region_sets
 from powergrid.outcome import Outcome, Score, rank
-from powergrid.phases import auction, building, bureaucracy, order, resources
+from powergrid.phases import auction, building, bureaucracy, order, resources, setup
 from powergrid.phases.common import illegal, name
 from powergrid.rules import DeckSetup
 from powergrid.ruleset import Ruleset, ruleset_for
@@ -33,12 +33,14 @@ from powergrid.state import (
 )
 
 PHASES: dict[Phase, ModuleType] = {
+    Phase.SETUP: setup,
     Phase.AUCTION: auction,
     Phase.RESOURCES: resources,
     Phase.BUILDING: building,
     Phase.BUREAUCRACY: bureaucracy,
 }
 PHASE_NAMES = {
+    Phase.SETUP: "setup",
     Phase.AUCTION: "phase 2 (auction)",
     Phase.RESOURCES: "phase 3 (buying resources)",
     Phase.BUILDING: "phase 4 (building)",
@@ -87,7 +89,9 @@ def new_game(config: GameConfig | None = None, *, seed: int = 0) -> GameState:
         state.market.top is not None or state.secret.deck
     ):
         state = market.draw(state)
-    return _start_auction(state)
+    # The setup phase lasts while a module asks for setup decisions (FND-05);
+    # the base game asks none, and _advance starts the first phase 2 at once.
+    return _advance(evolve(state, phase=Phase.SETUP))
 
 
 def _first_state(
@@ -210,6 +214,8 @@ def _advance(state: GameState) -> GameState:
         if who is not None:  # an automatic actor's place in the order (ORD-06)
             state = state.rules.hook("actor_turn")(state, who)
             state = evolve(state, done=state.done | {who})
+        elif state.phase is Phase.SETUP:
+            state = _start_auction(state)
         elif state.phase is Phase.AUCTION:
             state = _end_auction(state)
         elif state.phase is Phase.RESOURCES:

@@ -20,8 +20,14 @@ class Resource(enum.StrEnum):
 
 
 class Phase(enum.IntEnum):
-    """The five phases of a round (CON-03), plus the terminal marker."""
+    """The five phases of a round (CON-03), plus setup and the terminal marker.
 
+    ``SETUP`` comes before round 1 while a rule module asks the players for
+    setup decisions (the fund's starting houses, FND-05); a game whose
+    modules ask none goes straight to the first phase 2.
+    """
+
+    SETUP = 0
     ORDER = 1
     AUCTION = 2
     RESOURCES = 3

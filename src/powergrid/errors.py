@@ -47,6 +47,7 @@ class Reason(enum.StrEnum):
     NO_HOUSES_LEFT = "no_houses_left"
     BAD_POWER_MIX = "bad_power_mix"
     NOT_ENOUGH_FUEL = "not_enough_fuel"
+    NOT_CONNECTED = "not_connected"
 
 
 class PowerGridError(Exception):

@@ -97,6 +97,13 @@ _ROWS = (
         ("AUC-15", "AUC-20", "AUC-21", "AUC-33"),
     ),
     Hook(
+        "after_build",
+        "after_build(state, seat, city) -> state",
+        "after a player's house is placed in phase 4 and paid for, before the Step 2, "
+        "game-end and too-small checks of that house",
+        ("BLD-02", "FND-08"),
+    ),
+    Hook(
         "step2_replacement",
         "step2_replacement(state) -> bool",
         "when Step 2 begins: whether its removal draws a replacement",
@@ -130,6 +137,28 @@ _ROWS = (
         ("SET-05", "ORD-06", "FND-05"),
     ),
     Hook(
+        "setup_turn",
+        "setup_turn(state) -> seat | None",
+        "while the game is in its setup phase (Phase.SETUP, after the setup hook): the seat "
+        "that must make the next setup decision, or None when setup is over and the first "
+        "phase 2 begins; the base game asks none",
+        ("SET-05", "FND-05"),
+    ),
+    Hook(
+        "setup_actions",
+        "setup_actions(state, seat) -> tuple[Action, ...]",
+        "whenever the legal setup decisions of the seat on turn are needed (legal_actions), "
+        "in a stable order",
+        ("FND-05",),
+    ),
+    Hook(
+        "setup_apply",
+        "setup_apply(state, action) -> state",
+        "when the seat on turn plays a setup action (the engine checked phase and turn); it "
+        "raises IllegalAction with a stable reason when the rules forbid it",
+        ("FND-05",),
+    ),
+    Hook(
         "player_order",
         "player_order(state, order) -> order",
         "whenever phase 1 (or round 1's re-order) has sorted the seats: where automatic "
@@ -142,6 +171,14 @@ _ROWS = (
         "when an automatic actor's place in the order comes up in phases 3 to 5 (it is "
         "marked done afterwards); actors take no turn in the auction",
         ("ORD-06", "FND-15"),
+    ),
+    Hook(
+        "state_violations",
+        "state_violations(state) -> tuple[str, ...]",
+        "whenever a state is checked for consistency (the JSON decoder, the position "
+        "builder, the property tests), after the core's checks hold: the rules a module "
+        "adds to a consistent state, as sentences; a module wraps it to add its own",
+        ("CON-10", "FND-02", "FND-08"),
     ),
     Hook(
         "setup_row",

@@ -68,7 +68,9 @@ def invariant_violations(state: GameState) -> list[str]:
     """Every invariant the state breaks, as sentences (empty when all hold).
 
     The structure is checked first (seats, counts per kind, phase, caps); the
-    rest is only checked on a state whose structure holds.
+    rest is only checked on a state whose structure holds, and the rule
+    modules' own rules (the ``state_violations`` hook, e.g. the fund's 16
+    houses) only on a state that keeps the core's.
     """
     shape = shape_violations(state)
     if shape:
@@ -91,7 +93,21 @@ def invariant_violations(state: GameState) -> list[str]:
     out += _player_violations(state)
     out += _market_violations(state)
     out += _turn_violations(state)
-    return out + _flow_violations(state) + _pairing_violations(state)
+    out += _flow_violations(state) + _pairing_violations(state)
+    if out:
+        return out  # a module's own rules may rely on the core's
+    out = list(rules.hook("state_violations")(state))
+    return out or _pending_actor(state)
+
+
+def _pending_actor(state: GameState) -> list[str]:
+    """A state is a decision point: an automatic actor's turn never waits (it runs in apply)."""
+    from powergrid.engine import current_player  # the engine imports this module's users
+
+    who = current_player(state)
+    if who is not None and who < 0:
+        return [f"the turn of automatic actor {who} is pending; actors play inside apply"]
+    return []
 
 
 def shape_violations(state: GameState) -> list[str]:
@@ -108,8 +124,8 @@ def shape_violations(state: GameState) -> list[str]:
         if len(getattr(state.resources, name)) != kinds:
             out.append(f"resources.{name} needs one count per resource kind")
     actors = {a.actor for a in state.actors}
-    if not (state.done <= seats | actors and state.bought <= seats):
-        out.append("done may only name seats and actors, bought only seats of the game")
+    if not (state.done <= seats | actors and state.bought <= seats | actors):
+        out.append("done and bought may only name seats and automatic actors of the game")
     if not 1 <= state.round <= MAX_ROUND:
         out.append(f"round must be 1 to {MAX_ROUND}")
     if state.step not in (1, 2, 3) or state.build_step not in (1, 2, 3):
@@ -215,7 +231,11 @@ def _player_violations(state: GameState) -> list[str]:
         houses.update(city_houses)
         if len(city_houses) != len(set(city_houses)):
             out.append("a player has two houses in one city (BLD-06)")
-        if len(city_houses) > state.step:
+        # A seat builds only on a slot its Step allows; an automatic actor's
+        # house may stand on a later slot (the fund's 15 slot in Step 1, FND-08).
+        if len(city_houses) > 3 or any(
+            s >= 0 and j >= state.step for j, s in enumerate(city_houses)
+        ):
             out.append("a city holds more houses than its Step allows (BLD-05)")
     for p in state.players:
         limit = rules.max_plants + (1 if state.discard == p.seat else 0)
@@ -245,6 +265,8 @@ def _actor_violations(state: GameState, houses: Counter[int]) -> list[str]:
     for a in state.actors:
         if houses[a.actor] != a.city_count:
             out.append(f"actor {a.name}: board and city list disagree")
+        if a.houses < 0 or a.plants != state.rules.ranked(a.plants):
+            out.append(f"actor {a.name}: negative houses in supply or plants out of rank order")
         if len(a.resources) != kinds:
             out.append(f"actor {a.name} needs one count per resource kind")
     known = set(range(len(state.players))) | set(ids)

@@ -3,6 +3,7 @@
 Grammar (one action per string; ``<seat>:`` may be left out when a state is
 given, and then means the player to act)::
 
+    [<seat>:]fund <city>                   PlaceFundHouse (setup, FND-05)
     [<seat>:]choose <plant> <bid>          ChoosePlant
     [<seat>:]pass                          PassAuction
     [<seat>:]bid <amount>                  Bid
@@ -37,6 +38,7 @@ from powergrid.actions import (
     EndPurchase,
     PassAuction,
     PassBid,
+    PlaceFundHouse,
     Power,
 )
 from powergrid.enums import Resource
@@ -116,6 +118,11 @@ def _build(p: int, w: list[str], t: str) -> Action:
     return Build(player=p, city=w[1])
 
 
+def _fund(p: int, w: list[str], t: str) -> Action:
+    _arity(w, 2, t)
+    return PlaceFundHouse(player=p, city=w[1])
+
+
 def _power(p: int, w: list[str], t: str) -> Action:
     if len(w) < 2:
         raise InvalidRecord(f"expected 'power none' or 'power <plant>,...': {t!r}")
@@ -134,6 +141,7 @@ def _bare(cls: Callable[..., Action]) -> Callable[[int, list[str], str], Action]
 
 
 VERBS: dict[str, Callable[[int, list[str], str], Action]] = {
+    "fund": _fund,
     "choose": _choose,
     "pass": _bare(PassAuction),
     "bid": _bid,

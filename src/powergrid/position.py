@@ -279,6 +279,7 @@ def _actors(state: GameState, actors: Any) -> GameState:
                 plants=_ranked(state, a, "plants", path, ()),
                 resources=token_counts(state, a.get("resources", {}), f"{path}.resources"),
                 cities=_cities(state, a.get("cities", ()), f"{path}.cities"),
+                houses=whole(a.get("houses", 0), f"{path}.houses"),
             )
         )
     return evolve(state, actors=tuple(out))

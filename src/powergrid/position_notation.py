@@ -16,17 +16,19 @@ Names and reasons are percent-encoded (``%20`` for a space).
 field              meaning
 =================  ================================================================
 ``game``           ``<components>/<map>/<players>`` (required)
-``modules``        extra rule modules, in order
+``modules``        extra rule modules, in order (absent: the default, e.g. the fund of
+                   2-player Deluxe; ``-``: none)
 ``options``        rule options (``map_rules``, ``seed_thresholds``)
 ``names``          display names, one per seat
 ``regions``        the config's own choice of regions (absent: chosen by the seed)
 ``area``           the play area's regions (required)
 ``round``          ``round=<n>``, likewise ``step``, ``build`` (the build Step)
-``phase``          ``auction``, ``resources``, ``building``, ``bureaucracy``, ``game_over``
+``phase``          ``setup``, ``auction``, ``resources``, ``building``, ``bureaucracy``,
+                   ``game_over``
 ``order``          the player order, position 1 first (actors by negative id)
 ``done``           who finished the current phase; ``bought``: who bought this round
 ``seat<n>``        ``<money>/<plants>/<tokens>/<cities>``, tokens as ``coal:2,oil:1``
-``actor<id>``      ``<name>/<plants>/<tokens>/<cities>`` of an automatic actor
+``actor<id>``      ``<name>/<plants>/<tokens>/<cities>/<houses in its supply>`` of an actor
 ``houses``         build order in cities with two houses or more: ``berlin:2.0,...``
 ``market``         ``<actual>/<future>`` plant labels, lowest rank first
 ``top``            the face-up card on the deck; ``under``: plants under the Step 3 card
@@ -57,6 +59,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import quote, unquote
 
+from powergrid.catalog import default_modules
 from powergrid.config import GameConfig
 from powergrid.errors import InvalidRecord, PowerGridError
 from powergrid.outcome import Outcome, Score
@@ -84,8 +87,8 @@ def position_text(state: GameState, *, hidden: bool = False) -> str:
     """The position text of ``state`` (module docstring); secrets only with ``hidden=True``."""
     c, m = state.config, state.market
     out = [f"game={c.components}/{c.map}/{c.players}"]
-    if c.modules:
-        out.append(f"modules={_list(c.modules)}")
+    if c.modules or c.modules != default_modules(c.components, c.players):
+        out.append(f"modules={_list(c.modules)}")  # "-": opted out of a default module
     if c.options:
         out.append(f"options={_list(sorted(c.options))}")
     if c.names is not None:
@@ -103,9 +106,8 @@ def position_text(state: GameState, *, hidden: bool = False) -> str:
             f"seat{p.seat}=" + _holding(state, str(p.money), p.plants, p.resources, p.cities)
         )
     for a in state.actors:
-        out.append(
-            f"actor{a.actor}=" + _holding(state, _q(a.name), a.plants, a.resources, a.cities)
-        )
+        holding = _holding(state, _q(a.name), a.plants, a.resources, a.cities)
+        out.append(f"actor{a.actor}={holding}/{a.houses}")
     cities = state.rules.area.board.cities
     stacks = [f"{cities[i]}:{'.'.join(map(str, h))}" for i, h in enumerate(state.board.houses)]
     stacks = [s for s, h in zip(stacks, state.board.houses, strict=True) if len(h) > 1]
@@ -271,9 +273,13 @@ def _seat(value: str, parts: dict[str, Any], key: str) -> None:
 
 
 def _actor(value: str, parts: dict[str, Any], key: str) -> None:
-    name, plants, tokens, cities = _read_holding(value, key)
+    holding, slash, houses = value.rpartition("/")
+    if not slash or houses.count(":") or not houses.isdigit():
+        raise InvalidRecord("expected <name>/<plants>/<tokens>/<cities>/<houses>", path=key)
+    name, plants, tokens, cities = _read_holding(holding, key)
     actor = {"actor": _number(key[5:]), "name": unquote(name), "plants": plants}
-    parts.setdefault("actors", []).append({**actor, "resources": tokens, "cities": cities})
+    more = {"resources": tokens, "cities": cities, "houses": int(houses)}
+    parts.setdefault("actors", []).append({**actor, **more})
 
 
 def _prefixed(key: str) -> Any:

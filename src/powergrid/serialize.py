@@ -228,7 +228,9 @@ def _from_data(data: Any) -> Any:
         )
     body = {k: v for k, v in data.items() if k not in ("format", "type")}
     if fmt == 1:
-        body = _upgrade_from_1(str(name), body)
+        body = _each_config(str(name), body, _classic_opt_in)
+    if fmt < 4:
+        body = _each_config(str(name), body, _no_default_modules)
     if cls in ACTION_TYPES:
         return _decode_action({"type": name, **body}, "")
     decoder = _DECODERS.get(cls)
@@ -237,25 +239,37 @@ def _from_data(data: Any) -> Any:
     return _decode_attrs(cls, body, "")
 
 
-def _upgrade_from_1(name: str, body: dict[str, Any]) -> dict[str, Any]:
-    """Read a format-1 document as the game it recorded (CON-02, OQ-31).
+def _each_config(
+    name: str, body: dict[str, Any], upgrade: Callable[[dict[str, Any]], dict[str, Any]]
+) -> dict[str, Any]:
+    """Apply a format upgrade to the config a document holds (itself, or its part).
 
-    Format 1 played the board's map rules in classic games too; format 2 plays
-    them only with the ``map_rules`` option, so every classic config of a
-    format-1 document gains that option and replays to the same outcome.
+    A config, a state or a record holds it as ``config``; a player view in
+    its public part.
     """
     if name == "GameConfig":
-        return _classic_opt_in(body)
+        return upgrade(body)
     config = body.get("config")
     if isinstance(config, dict):
-        return {**body, "config": _classic_opt_in(config)}
+        return {**body, "config": upgrade(config)}
     public = body.get("public")
     if isinstance(public, dict):  # a PlayerView holds its config in the public part
-        return {**body, "public": _upgrade_from_1("PublicView", public)}
+        return {**body, "public": _each_config("PublicView", public, upgrade)}
     return body
 
 
+def _no_default_modules(config: dict[str, Any]) -> dict[str, Any]:
+    """Formats 1-3: a config without ``modules`` played none (no fund by default then)."""
+    return config if "modules" in config else {**config, "modules": []}
+
+
 def _classic_opt_in(config: dict[str, Any]) -> dict[str, Any]:
+    """Format 1: a classic config played the board's map rules, now the ``map_rules`` option.
+
+    Format 2 plays them only with that option (CON-02, OQ-31), so every
+    classic config of a format-1 document gains it and replays to the same
+    outcome.
+    """
     if config.get("components") != "classic":
         return config
     options = config.get("options", [])

@@ -71,7 +71,9 @@ class ActorState:
     act for it. ``actor`` is its public identity, a negative number distinct
     from every seat, used alike in ``GameState.order``, the board's houses,
     ``done`` and events. ``name`` is what players call it. ``resources`` is
-    aligned with the game's resource kinds like a player's.
+    aligned with the game's resource kinds like a player's. ``houses`` counts
+    the houses still in its own supply, beside the board (the fund's spare
+    houses, FND-05, FND-08).
     """
 
     actor: int
@@ -79,6 +81,7 @@ class ActorState:
     plants: tuple[Card, ...] = ()
     resources: tuple[int, ...] = ()
     cities: tuple[str, ...] = ()
+    houses: int = 0
 
     @property
     def city_count(self) -> int:

@@ -49,6 +49,26 @@ def seats_only(state: GameState, order: tuple[int, ...]) -> tuple[int, ...]:
     return order
 
 
+def no_setup_turn(state: GameState) -> int | None:
+    """SET-01..SET-12: the base game's setup asks the players nothing."""
+    return None
+
+
+def no_setup_actions(state: GameState, seat: int) -> tuple[Any, ...]:
+    """The base game has no setup decisions."""
+    return ()
+
+
+def no_setup_apply(state: GameState, action: Any) -> GameState:
+    """Never called in the base game: with no setup turn there is no setup action to play."""
+    raise AssertionError(f"no rule module plays setup action {action}")
+
+
+def no_violations(state: GameState) -> tuple[str, ...]:
+    """The base game's consistent state is the core's (powergrid.invariants)."""
+    return ()
+
+
 def step2_replacement(state: GameState) -> bool:
     """STP-02: the Step 2 one-time removal draws a replacement."""
     return True
@@ -91,6 +111,11 @@ MODULE = RuleModule(
         "draw_filter": keep_every_card,
         "leave_play": beside_the_game,
         "setup": unchanged,
+        "setup_turn": no_setup_turn,
+        "setup_actions": no_setup_actions,
+        "setup_apply": no_setup_apply,
+        "after_build": unchanged,
+        "state_violations": no_violations,
         "player_order": seats_only,
         "actor_turn": unchanged,  # the base game has no automatic actors
         "setup_row": printed_row,

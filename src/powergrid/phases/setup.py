@@ -1,0 +1,35 @@
+"""The setup phase: decisions a rule module asks of the players before round 1.
+
+The base game asks none (SET-01..SET-12 are automatic), so a game goes
+straight to its first phase 2. A module that needs player decisions at setup
+(the fund's six starting houses, FND-05) defines the ``setup_turn``,
+``setup_actions`` and ``setup_apply`` hooks (:mod:`powergrid.hooks`); this
+module only dispatches to them, like the other phase modules' ``current``,
+``legal`` and ``apply``.
+"""
+
+from __future__ import annotations
+
+from powergrid.actions import Action, PlaceFundHouse
+from powergrid.state import GameState
+
+#: The action types a setup phase accepts.
+ACTIONS = (PlaceFundHouse,)
+
+
+def current(state: GameState) -> int | None:
+    """The seat that must make the next setup decision, or None when setup is over."""
+    return state.rules.hook("setup_turn")(state)  # type: ignore[no-any-return]
+
+
+def legal(state: GameState) -> tuple[Action, ...]:
+    """Every legal setup decision of the seat on turn, in a stable order."""
+    seat = current(state)
+    if seat is None:
+        return ()
+    return tuple(state.rules.hook("setup_actions")(state, seat))
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """Play a setup action (the caller checked phase and turn)."""
+    return state.rules.hook("setup_apply")(state, action)  # type: ignore[no-any-return]
