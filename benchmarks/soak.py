@@ -4,9 +4,11 @@ Run: python benchmarks/soak.py [--games 100] [--seed 0] [--workers 1]
      [--configs classic/europe/4,deluxe/north_america]
 
 Configurations: every player count 2-6 x every map in powergrid.config.MAPS x
-every component set in powergrid.config.COMPONENT_SETS; then classic with
-option seed_thresholds for 2 and 3 players on every map; and, when the library
-offers option map_rules, classic with map_rules on every map and count. A
+every component set in powergrid.config.COMPONENT_SETS (2-player Deluxe games
+play the fund, their default); then classic with option seed_thresholds for 2
+and 3 players on every map; when the library offers option map_rules, classic
+with map_rules on every map and count; and 2-player Deluxe opted out of the
+fund (``modules=()``). A
 combination the library refuses (RulesConfigError) is listed as skipped.
 
 Each game plays ``powergrid.testing.playout`` (uniformly random legal actions,
@@ -34,6 +36,7 @@ import time
 from collections.abc import Iterable, Iterator
 
 import powergrid as pg
+from powergrid.catalog import extra_module_names
 from powergrid.config import COMPONENT_SETS, MAPS, OPTIONS
 from powergrid.testing import invariant_violations, playout
 
@@ -95,28 +98,40 @@ class Task:
 def build_configs() -> tuple[list[tuple[str, pg.GameConfig]], list[tuple[str, str]]]:
     """Return every soak configuration as (label, GameConfig) and the refused ones.
 
-    Labels read ``components/map/players`` plus ``+option`` per option, e.g.
-    ``classic/europe/2+seed_thresholds``. The second list holds (label, reason)
+    Labels read ``components/map/players`` plus ``+option`` per option and
+    ``+module`` per rule module, e.g. ``classic/europe/2+seed_thresholds`` or
+    ``deluxe/europe/2+fund`` (``+no_modules``: a 2-player Deluxe game opted
+    out of the fund). The second list holds (label, reason)
     for combinations GameConfig refuses, so a refusal is reported, not hidden.
     """
-    specs: list[tuple[str, str, int, tuple[str, ...]]] = [
-        (c, m, n, ()) for c in COMPONENT_SETS for m in MAPS for n in range(2, 7)
+    specs: list[tuple[str, str, int, tuple[str, ...], tuple[str, ...] | None]] = [
+        (c, m, n, (), None) for c in COMPONENT_SETS for m in MAPS for n in range(2, 7)
     ]
-    specs += [("classic", m, n, ("seed_thresholds",)) for m in MAPS for n in (2, 3)]
+    specs += [("classic", m, n, ("seed_thresholds",), None) for m in MAPS for n in (2, 3)]
     # map_rules is new; older trees lack it, and then there is nothing to soak.
     if "map_rules" in OPTIONS:
-        specs += [("classic", m, n, ("map_rules",)) for m in MAPS for n in range(2, 7)]
+        specs += [("classic", m, n, ("map_rules",), None) for m in MAPS for n in range(2, 7)]
+    # 2-player Deluxe plays the fund by default (SET-25); its opt-out is soaked too.
+    if "fund" in extra_module_names():
+        specs += [("deluxe", m, 2, (), ()) for m in MAPS]
     built: list[tuple[str, pg.GameConfig]] = []
     refused: list[tuple[str, str]] = []
-    for components, map_name, players, options in specs:
-        label = f"{components}/{map_name}/{players}" + "".join(f"+{o}" for o in options)
+    for components, map_name, players, options, modules in specs:
+        chosen = {} if modules is None else {"modules": modules}
         try:
             config = pg.GameConfig(
-                players=players, map=map_name, components=components, options=frozenset(options)
+                players=players,
+                map=map_name,
+                components=components,
+                options=frozenset(options),
+                **chosen,
             )
         except pg.RulesConfigError as err:
-            refused.append((label, str(err)))
+            refused.append((f"{components}/{map_name}/{players}", str(err)))
             continue
+        label = f"{components}/{map_name}/{players}" + "".join(f"+{o}" for o in options)
+        label += "".join(f"+{m}" for m in config.modules) if config.modules else ""
+        label += "+no_modules" if modules == () else ""
         built.append((label, config))
     return built, refused
 

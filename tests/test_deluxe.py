@@ -197,7 +197,9 @@ def finish_phase(state: GameState) -> GameState:
 def token_totals(state: GameState) -> dict[str, int]:
     out = {}
     for i, kind in enumerate(KINDS):
+        # the fund holds fuel too (FND-15)
         on_plants = sum(p.resources[i] for p in state.players)
+        on_plants += sum(a.resources[i] for a in state.actors)
         out[kind] = state.resources.market[i] + state.resources.supply[i] + on_plants
     return out
 

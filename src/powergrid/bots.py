@@ -31,6 +31,7 @@ from powergrid.actions import (
     EndPurchase,
     PassAuction,
     PassBid,
+    PlaceFundHouse,
     Power,
 )
 from powergrid.engine import current_player, legal_actions
@@ -127,6 +128,9 @@ class GreedyBot:
     - Phase 4: it builds in the cheapest city (ties broken by its seeded
       random stream) while it has at most as many cities as its plants supply.
     - Phase 5: it powers the most cities, burning as few tokens as possible.
+    - Setup of a fund game (FND-05): it puts the fund's house in the most
+      remote city it may choose (the one farthest from its nearest
+      neighbour), so the fund blocks what the players want least.
 
     ``choose`` raises ``ValueError`` when the game is over.
     """
@@ -137,6 +141,8 @@ class GreedyBot:
         """Return one legal action for the player to act in ``state``."""
         actions = _legal(state)
         first = actions[0]
+        if isinstance(first, PlaceFundHouse):
+            return _place_fund_house(state, actions, _rng(self.seed, state))
         if isinstance(first, DiscardPlant):
             return _discard(state, actions)
         if isinstance(first, Bid | PassBid):
@@ -272,6 +278,20 @@ def _build(state: GameState, actions: tuple[Action, ...], rng: random.Random) ->
     costs = {a: building.build_cost(state, seat, a.city) for a in builds}
     low = min(costs.values())
     return rng.choice([a for a in builds if costs[a] == low])
+
+
+def _place_fund_house(state: GameState, actions: tuple[Action, ...], rng: random.Random) -> Action:
+    """FND-05: the open city farthest from its nearest neighbour; ties by the seeded stream."""
+    area = state.rules.area
+    index = area.board.index
+
+    def remoteness(a: Action) -> int:
+        assert isinstance(a, PlaceFundHouse)
+        i = index[a.city]
+        return min((area.cost[i][j] for j in area.cities if j != i), default=0)
+
+    far = max(map(remoteness, actions))
+    return rng.choice([a for a in actions if remoteness(a) == far])
 
 
 def _power(state: GameState, actions: tuple[Action, ...]) -> Action:

@@ -62,9 +62,14 @@ _COMPONENT_VARIANTS: tuple[tuple[str, frozenset[str]], ...] = (
 
 
 def config_label(config: GameConfig) -> str:
-    """A short, stable name of a configuration: ``components/map/players[/options]``."""
+    """A short, stable name of a configuration: ``components/map/players[/modules][/options]``.
+
+    Modules are joined by ``+`` in their order (``deluxe/europe/2/fund``); a
+    2-player Deluxe game that opts out of the fund is ``deluxe/europe/2``.
+    """
+    modules = "/" + "+".join(config.modules) if config.modules else ""
     extra = "/" + "+".join(sorted(config.options)) if config.options else ""
-    return f"{config.components}/{config.map}/{config.players}{extra}"
+    return f"{config.components}/{config.map}/{config.players}{modules}{extra}"
 
 
 def all_configs() -> list[GameConfig]:
@@ -72,17 +77,23 @@ def all_configs() -> list[GameConfig]:
 
     Classic games come twice: with the classic rules on the board (the
     default) and with the board's map rules (option ``map_rules``, CON-02).
+    2-player Deluxe games come twice too: against the fund (their default,
+    SET-25) and opted out of it (``modules=()``).
     """
-    return [
+    out = [
         GameConfig(players=n, map=m, components=c, options=o)
         for c, o in _COMPONENT_VARIANTS
         for m in MAPS
         for n in range(2, 7)
     ]
+    return out + [GameConfig(players=2, map=m, modules=()) for m in MAPS]
 
 
 def configs() -> SearchStrategy[GameConfig]:
-    """Hypothesis strategy over every built-in configuration and every option."""
+    """Hypothesis strategy over every built-in configuration and every option.
+
+    2-player Deluxe games play the fund (their default) or opt out of it.
+    """
     from hypothesis import strategies as st
 
     plain = st.builds(
@@ -100,7 +111,10 @@ def configs() -> SearchStrategy[GameConfig]:
             frozenset
         ),
     )
-    return st.one_of(plain, classic_options)
+    opted_out = st.builds(
+        GameConfig, players=st.just(2), map=st.sampled_from(MAPS), modules=st.just(())
+    )
+    return st.one_of(plain, classic_options, opted_out)
 
 
 def seeds() -> SearchStrategy[int]:
