@@ -32,18 +32,30 @@ _FIRST_HYBRID_KIND = Resource(_DATA["first_kind_of_hybrid"])
 
 
 def fund_take_on_purchase(state: GameState, seat: int, plant: str) -> GameState:
-    """FND-11: the first human purchase of this phase 2 is the fund's moment."""
-    if seat < 0 or state.bought & set(range(len(state.players))) != {seat}:
+    """FND-11: the first human purchase of this phase 2 is the fund's moment.
+
+    Unless the first player passed before it: that pass was the moment.
+    """
+    first = _first_player(state)
+    passed = first in state.done and first not in state.bought
+    if seat < 0 or passed or _humans_bought(state) != {seat}:
         return state
     return _fund_take(state)
 
 
 def fund_take_on_pass(state: GameState, seat: int) -> GameState:
     """FND-11: so is the first player's pass, when nobody has bought yet."""
-    first = next(s for s in state.order if s >= 0)
-    if seat != first or state.bought & set(range(len(state.players))):
+    if seat != _first_player(state) or _humans_bought(state):
         return state
     return _fund_take(state)
+
+
+def _first_player(state: GameState) -> int:
+    return next(s for s in state.order if s >= 0)
+
+
+def _humans_bought(state: GameState) -> set[int]:
+    return {s for s in state.bought if s >= 0}
 
 
 def _fund_take(state: GameState) -> GameState:
@@ -77,11 +89,15 @@ def _fund_take(state: GameState) -> GameState:
 
 
 def _drop_lowest(state: GameState) -> GameState:
-    """FND-12: the fund's lowest plant leaves the game; fuel it no longer needs to the supply."""
+    """FND-12: the fund's lowest plant leaves the game, the tokens on it to the supply.
+
+    The fund's tokens stand on its plants in rank order, as it takes them
+    (FND-16), so the lowest plant holds the first share of them.
+    """
     fund = state.actor(FUND)
     lowest, kept = fund.plants[0], fund.plants[1:]
-    keep = _allotted(state.rules, kept, fund.resources)
-    drop = tuple(h - k for h, k in zip(fund.resources, keep, strict=True))
+    drop = _allotted(state.rules, (lowest,), fund.resources)
+    keep = tuple(h - d for h, d in zip(fund.resources, drop, strict=True))
     state = _to_supply(state.with_actor(evolve(fund, plants=kept, resources=keep)), drop)
     state = market.leave_play(state, lowest, "discarded")
     return state.log(
