@@ -737,3 +737,23 @@ def test_the_phase_4_reading_is_a_policy_hook() -> None:
     assert state.board.houses[state.rules.area.board.index["london"]] == (1,)
     with pytest.raises(pg.RulesConfigError):
         pg.GameConfig(players=3, modules=("fund_never_answers",))
+
+
+def test_the_command_line_plays_a_fund_game_and_shows_the_fund() -> None:
+    """``python -m powergrid play --players 2`` plays the fund; the round summaries show it."""
+    import subprocess
+    import sys
+
+    proc = subprocess.run(
+        [sys.executable, "-m", "powergrid", "play", "--players", "2", "--seed", "3"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    out = proc.stdout
+    assert "order: player 1, the fund, player 0" in out
+    assert "the fund                plants 8            cities 9 (7 houses in its supply)" in out
+    assert "player 0 puts a fund house on Oslo's 10 slot (FND-05, house 1 of 6)." in out
+    assert "* The fund takes plant 8 free (FND-11)." in out
+    assert "Winner: player 0" in out

@@ -32,6 +32,9 @@ NOTABLE = frozenset(
         "deck_reshuffled",
         "deck_empty",
         "game_end_triggered",
+        "fund_house_placed",
+        "fund_took_plant",
+        "fund_dropped_plant",
     }
 )
 #: How many of the viewer's cheapest cities ``show --as`` lists.
@@ -62,8 +65,16 @@ def round_summary(state: GameState, number: int, events: Sequence[Event], out: T
     print(f"Round {number} (step {state.step})", file=out)
     print("  order: " + ", ".join(name(state, s) for s in order), file=out)
     for seat in order:
-        if seat >= 0:  # an automatic actor has no money
+        if seat >= 0:
             print(_money_line(state, seat), file=out)
+        else:  # an automatic actor has no money, but houses in its supply
+            a = state.actor(seat)
+            plants = ",".join(map(str, a.plants)) or "-"
+            print(
+                f"  {a.name:<12} {'':>9}  plants {plants:<12} cities {a.city_count} "
+                f"({a.houses} houses in its supply)",
+                file=out,
+            )
     m = state.market
     actual = " ".join(map(str, m.actual)) or "-"
     future = " ".join(map(str, m.future)) or "-"

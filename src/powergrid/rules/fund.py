@@ -10,16 +10,24 @@ core.
 
 Where each rule lives:
 
-- setup (FND-03..FND-05): :func:`join_game` puts the fund in the order; the
+- setup (FND-03..FND-05): the ``setup`` hook puts the fund in the order; the
   players then place its six starting houses with
   :class:`~powergrid.PlaceFundHouse` in the setup phase
-  (:mod:`powergrid.rules._fund_setup`);
+  (``powergrid.rules._fund_setup``);
 - phase 2 (FND-10..FND-14), phase 3 (FND-15..FND-17, RES-10) and phase 5
-  (FND-18): :mod:`powergrid.rules._fund_turns`;
+  (FND-18): ``powergrid.rules._fund_turns``;
 - phase 4 (FND-08, OQ-12): the build policy, :func:`on_fifteen_slot` by
   default. Another reading of the fund's houses is plugged in by building the
   module with another policy, ``fund_module(name="fund_eager",
   build_policy=...)``, and registering or installing it under its own name.
+
+Rules of section 9 that the Deluxe 2-player game already plays, with no code
+here: the 3 regions (FND-04) and the deck preparation's 1 dark and 5 light
+removals (FND-19) are the 2-player row of the Deluxe tables; fund houses
+occupy slots and routes pass through them like any other house (FND-09,
+BLD-05, BLD-07); the 18-city game end, the round-1 must-buy and the
+last-player rule are the humans' (FND-20, AUC-13, AUC-14), because the fund
+is done from the start of every phase 2.
 
 The fund's numbers (16 houses, 6 starting houses, the placers' sequence, its
 3-plant limit) are package data, ``data/fund.json``.
@@ -45,7 +53,7 @@ from powergrid.state import GameState, evolve
 
 __all__ = ["FUND", "MODULE", "BuildPolicy", "fund_module", "on_fifteen_slot"]
 
-#: A phase-4 policy: called after every human build with the seat and city id.
+#: The type of a phase-4 build policy, ``policy(state, seat, city) -> state``.
 BuildPolicy = Callable[[GameState, int, str], GameState]
 
 _DATA = load("fund.json")
