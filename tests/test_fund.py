@@ -27,6 +27,7 @@ from powergrid.phases.order import determine_order
 from powergrid.rules.fund import FUND, fund_module
 from powergrid.state import GameState
 from tests.scenario import R3, arrange, give, kinds, labels, play
+from tests.test_cli import run
 
 # A chain of directly connected cities of R3 (berlin-bremen-randstad-...).
 CHAIN = ("berlin", "bremen", "randstad", "vlaanderen", "rhein_ruhr", "rhein_main")
@@ -741,16 +742,8 @@ def test_the_phase_4_reading_is_a_policy_hook() -> None:
 
 def test_the_command_line_plays_a_fund_game_and_shows_the_fund() -> None:
     """``python -m powergrid play --players 2`` plays the fund; the round summaries show it."""
-    import subprocess
-    import sys
-
-    proc = subprocess.run(
-        [sys.executable, "-m", "powergrid", "play", "--players", "2", "--seed", "3"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    )
+    proc = run("play", "--players", "2", "--seed", "3")
+    assert proc.returncode == 0, proc.stderr
     out = proc.stdout
     assert "order: player 1, the fund, player 0" in out
     assert "the fund                plants 8            cities 9 (7 houses in its supply)" in out

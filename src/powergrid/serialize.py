@@ -33,6 +33,7 @@ from powergrid.deck import Deck
 from powergrid.enums import Phase, Resource
 from powergrid.errors import InvalidRecord, PowerGridError
 from powergrid.events import PLANT_EVENTS, Event, EventLog, log_of
+from powergrid.formats import upgrade
 from powergrid.invariants import invariant_violations
 from powergrid.outcome import Outcome, Score
 from powergrid.plants import Card, Plant, card_label
@@ -227,55 +228,13 @@ def _from_data(data: Any) -> Any:
             f"unknown document type {name!r}; known: {', '.join(_records())}", path="type"
         )
     body = {k: v for k, v in data.items() if k not in ("format", "type")}
-    if fmt == 1:
-        body = _each_config(str(name), body, _classic_opt_in)
-    if fmt < 4:
-        body = _each_config(str(name), body, _no_default_modules)
+    body = upgrade(fmt, str(name), body)
     if cls in ACTION_TYPES:
         return _decode_action({"type": name, **body}, "")
     decoder = _DECODERS.get(cls)
     if decoder is not None:
         return decoder(body, "")
     return _decode_attrs(cls, body, "")
-
-
-def _each_config(
-    name: str, body: dict[str, Any], upgrade: Callable[[dict[str, Any]], dict[str, Any]]
-) -> dict[str, Any]:
-    """Apply a format upgrade to the config a document holds (itself, or its part).
-
-    A config, a state or a record holds it as ``config``; a player view in
-    its public part.
-    """
-    if name == "GameConfig":
-        return upgrade(body)
-    config = body.get("config")
-    if isinstance(config, dict):
-        return {**body, "config": upgrade(config)}
-    public = body.get("public")
-    if isinstance(public, dict):  # a PlayerView holds its config in the public part
-        return {**body, "public": _each_config("PublicView", public, upgrade)}
-    return body
-
-
-def _no_default_modules(config: dict[str, Any]) -> dict[str, Any]:
-    """Formats 1-3: a config without ``modules`` played none (no fund by default then)."""
-    return config if "modules" in config else {**config, "modules": []}
-
-
-def _classic_opt_in(config: dict[str, Any]) -> dict[str, Any]:
-    """Format 1: a classic config played the board's map rules, now the ``map_rules`` option.
-
-    Format 2 plays them only with that option (CON-02, OQ-31), so every
-    classic config of a format-1 document gains it and replays to the same
-    outcome.
-    """
-    if config.get("components") != "classic":
-        return config
-    options = config.get("options", [])
-    if not isinstance(options, list) or "map_rules" in options:
-        return config  # malformed options are reported by the decoder as before
-    return {**config, "options": [*options, "map_rules"]}  # unsorted: items may be any JSON
 
 
 def _kind(value: object) -> str:
