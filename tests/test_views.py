@@ -90,11 +90,12 @@ def test_states_differing_only_in_secret_look_the_same(
         assert pg.to_json(pg.view(other, seat)) == pg.to_json(pg.view(state, seat))
 
 
-def _keys(node: Any) -> set[str]:
+def json_keys(node: Any) -> set[str]:
+    """Every object key anywhere in a parsed JSON document."""
     if isinstance(node, dict):
-        return set(node) | {k for v in node.values() for k in _keys(v)}
+        return set(node) | {k for v in node.values() for k in json_keys(v)}
     if isinstance(node, list):
-        return {k for v in node for k in _keys(v)}
+        return {k for v in node for k in json_keys(v)}
     return set()
 
 
@@ -106,7 +107,7 @@ def test_views_carry_no_secret(cfg: pg.GameConfig) -> None:
         docs = [pg.to_json(pg.public_view(state))]
         docs += [pg.to_json(pg.view(state, seat)) for seat in range(cfg.players)]
         for doc in docs:
-            keys = _keys(json.loads(doc))
+            keys = json_keys(json.loads(doc))
             assert not keys & {"secret", "deck", "removed_unseen", "rng"}
             assert "deck_size" in keys  # the size of the deck is public (CON-07)
 
