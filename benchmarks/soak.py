@@ -7,8 +7,10 @@ Configurations: every player count 2-6 x every map in powergrid.config.MAPS x
 every component set in powergrid.config.COMPONENT_SETS (2-player Deluxe games
 play the fund, their default); then classic with option seed_thresholds for 2
 and 3 players on every map; when the library offers option map_rules, classic
-with map_rules on every map and count; and 2-player Deluxe opted out of the
-fund (``modules=()``). A
+with map_rules on every map and count; 2-player Deluxe opted out of the
+fund (``modules=()``); and the customised deck's variants M (2-6 players) and
+P (3-6; its 2-player row is refused, OQ-21) with the sample decks of
+``powergrid.sample_decks``. A
 combination the library refuses (RulesConfigError) is listed as skipped.
 
 Each game plays ``powergrid.testing.playout`` (uniformly random legal actions,
@@ -116,6 +118,15 @@ def build_configs() -> tuple[list[tuple[str, pg.GameConfig]], list[tuple[str, st
         specs += [("deluxe", m, 2, (), ()) for m in MAPS]
     built: list[tuple[str, pg.GameConfig]] = []
     refused: list[tuple[str, str]] = []
+    # The customised deck with the sample decks (synthetic cards, powergrid.sample_decks).
+    if "custom_deck" in extra_module_names():
+        from powergrid.sample_decks import sample_config
+
+        for variant, counts in (("M", range(2, 7)), ("P", range(3, 7))):
+            for map_name in MAPS:
+                for players in counts:
+                    label = f"classic/{map_name}/{players}+custom_deck_{variant}"
+                    built.append((label, sample_config(variant, players, map=map_name)))
     for components, map_name, players, options, modules in specs:
         chosen = {} if modules is None else {"modules": modules}
         try:

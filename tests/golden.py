@@ -24,6 +24,7 @@ from pathlib import Path
 import powergrid as pg
 from powergrid.bots import distinct_choices
 from powergrid.testing import config_label
+from tests import decks
 
 GAMES_PER_CONFIG = 15
 EXPECTED = Path(__file__).parent / "data" / "golden.json"
@@ -54,6 +55,9 @@ def configs() -> Iterator[pg.GameConfig]:
                 )
     for map_id in ("europe", "north_america"):
         yield pg.GameConfig(players=2, map=map_id, modules=("fund",))
+    for map_id in ("europe", "north_america"):  # the customised deck's test decks
+        yield decks.config("M", 3, map=map_id)
+        yield decks.config("P", 4, map=map_id)
     for extra in ((), ("map_rules",)):
         for players in (2, 3):
             yield pg.GameConfig(

@@ -170,7 +170,7 @@ def test_a_draw_filter_that_sets_cards_aside_draws_again() -> None:
     state = pg.new_game(pg.GameConfig(players=3, components="classic"), seed=2)
     deck = state.secret.deck
 
-    def below_20_aside(s: pg.GameState, card: str) -> tuple[pg.GameState, bool]:
+    def below_20_aside(s: pg.GameState, card: str, face_up: bool) -> tuple[pg.GameState, bool]:
         if s.rules.number(card) < 20:
             return base.beside_the_game(s, card, "removed"), False
         return s, True

@@ -91,9 +91,14 @@ def test_states_differing_only_in_secret_look_the_same(
 
 
 def json_keys(node: Any) -> set[str]:
-    """Every object key anywhere in a parsed JSON document."""
+    """Every object key anywhere in a parsed JSON document, but inside its config.
+
+    The config is public, and its ``deck`` is the configured deck choice (its
+    cards, CDK-20), not the hidden order of the draw deck.
+    """
     if isinstance(node, dict):
-        return set(node) | {k for v in node.values() for k in json_keys(v)}
+        inner = (json_keys(v) for k, v in node.items() if k != "config")
+        return set(node) | {k for keys in inner for k in keys}
     if isinstance(node, list):
         return {k for v in node for k in json_keys(v)}
     return set()

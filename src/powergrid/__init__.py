@@ -24,7 +24,7 @@ from powergrid.actions import (
 )
 from powergrid.chance import RngState
 from powergrid.config import GameConfig
-from powergrid.deck import Deck
+from powergrid.deck import Deck, DeckChoice, register_deck
 from powergrid.engine import (
     apply,
     current_player,
@@ -48,6 +48,12 @@ from powergrid.state import ActorState, GameState, PlayerState
 from powergrid.version import __version__
 from powergrid.views import PlayerView, PublicView, public_view, view
 
+# The shipped decks may be named in a DeckChoice ("classic", "deluxe").
+for _name in ("classic", "deluxe"):
+    from powergrid.rules.classic import shipped_deck
+
+    register_deck(shipped_deck(_name))
+
 __all__ = [
     "Action",
     "ActorState",
@@ -56,6 +62,7 @@ __all__ = [
     "BuyResource",
     "ChoosePlant",
     "Deck",
+    "DeckChoice",
     "DiscardPlant",
     "EndBuild",
     "EndPurchase",

@@ -24,6 +24,7 @@ from powergrid.bots import GreedyBot, RandomBot
 from powergrid.catalog import map_ids
 from powergrid.cli_text import final, header, narrate, show_lines, where_it_ends
 from powergrid.config import GameConfig
+from powergrid.deck import Deck, DeckChoice
 from powergrid.engine import apply, current_player, new_game, outcome
 from powergrid.errors import IllegalAction, InvalidRecord, RulesConfigError
 from powergrid.phases.common import name
@@ -74,6 +75,29 @@ def _parsers() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
         "--bots",
         default=None,
         help="comma-separated bot per seat: greedy or random; one name means every seat",
+    )
+    play.add_argument(
+        "--components", default=None, help="component set: deluxe or classic (deluxe)"
+    )
+    play.add_argument(
+        "--deck",
+        metavar="FILE",
+        action="append",
+        default=None,
+        help="a plant deck (a Deck JSON document); give it twice for variant M or P. Plays "
+        "the classic components with the custom_deck module (RULES.md section 10)",
+    )
+    play.add_argument(
+        "--variant",
+        choices=("M", "P", "free"),
+        default=None,
+        help="how the decks make the game's deck: M (mixed, inactive area), P (plus "
+        "plants), free (one deck as given; the default with one --deck)",
+    )
+    play.add_argument(
+        "--cities",
+        default=None,
+        help="comma-separated city ids in play instead of regions (variant P, CDK-16)",
     )
     play.add_argument(
         "--quiet", action="store_true", help="print only the final ranking, no round summaries"
@@ -155,8 +179,46 @@ def bot_states(
         yield state
 
 
+def play_config(args: argparse.Namespace) -> GameConfig:
+    """The config ``play`` asks for: players, map, components, and a customised deck."""
+    if args.deck is None:
+        if args.variant is not None or args.cities is not None:
+            raise UserError("--variant and --cities go with --deck FILE (a customised deck)")
+        components = args.components or "deluxe"
+        return GameConfig(players=args.players, map=args.map, components=components)
+    decks = [load_deck(path) for path in args.deck]
+    variant = args.variant or ("free" if len(decks) == 1 else None)
+    if variant is None:
+        raise UserError("two decks make variant M or P: say which with --variant")
+    cities = None if args.cities is None else [c.strip() for c in args.cities.split(",")]
+    return GameConfig(
+        players=args.players,
+        map=args.map,
+        components=args.components or "classic",
+        modules=("custom_deck",),
+        deck=DeckChoice(variant=variant, decks=decks),
+        cities=cities,
+    )
+
+
+def load_deck(path: str) -> Deck:
+    """Read the :class:`~powergrid.Deck` document in ``path`` (UserError or InvalidRecord)."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as err:
+        raise UserError(f"cannot read {path}: {err.strerror or err}") from None
+    try:
+        deck = from_json(data)
+    except InvalidRecord as err:
+        raise InvalidRecord(str(err), path=path) from None
+    if not isinstance(deck, Deck):
+        raise InvalidRecord(f"the document is a {type(deck).__name__}, not a Deck", path=path)
+    return deck
+
+
 def _play(args: argparse.Namespace, kinds: list[str], out: TextIO) -> int:
-    config = GameConfig(players=args.players, map=args.map)
+    config = play_config(args)
     state = new_game(config, seed=args.seed)
     bots: list[Bot] = [
         BOT_KINDS[kind](seed=args.seed * 100 + seat) for seat, kind in enumerate(kinds)

@@ -170,6 +170,29 @@ def check_modules(players: int, components: str, modules: tuple[str, ...]) -> No
             )
 
 
+def check_module_configs(config: Any) -> None:
+    """Raise RulesConfigError unless every extra module accepts the whole config.
+
+    Each module's ``check_config(config)`` (if it has one) raises for what it
+    cannot play; a config part that only a module reads (``deck``, ``cities``)
+    is refused unless one of its modules declares that it reads it
+    (``RuleModule.reads``).
+    """
+    modules = [extra_module(name) for name in config.modules]
+    read = {part for m in modules for part in getattr(m, "reads", ())}
+    for part in ("deck", "cities"):
+        if getattr(config, part) is not None and part not in read:
+            raise RulesConfigError(
+                f"no rule module of this config plays a {part!r}; the customised deck "
+                "does (modules=('custom_deck',), RULES.md section 10)",
+                field=part,
+            )
+    for module in modules:
+        check = getattr(module, "check_config", None)
+        if check is not None:
+            check(config)
+
+
 @attrs.frozen(eq=False)
 class MapData:
     """A whole board: cities, regions and connections, as read from package data."""

@@ -35,6 +35,7 @@ NOTABLE = frozenset(
         "fund_house_placed",
         "fund_took_plant",
         "fund_dropped_plant",
+        "plant_inactive",
     }
 )
 #: How many of the viewer's cheapest cities ``show --as`` lists.
@@ -49,6 +50,14 @@ def header(state: GameState, seed: int, out: TextIO) -> None:
         f"seed {seed}",
         file=out,
     )
+    choice = state.config.deck
+    if choice is not None:
+        names = " and ".join(d.name for d in choice.decks)
+        print(
+            f"Plant deck: variant {choice.variant} of {names}, {len(state.rules.deck.cards)} "
+            "cards (RULES.md section 10)",
+            file=out,
+        )
 
 
 def _money_line(state: GameState, seat: int) -> str:
@@ -231,6 +240,10 @@ def _plant_lines(state: GameState, pub: PublicView) -> list[str]:
     lines.append("  " + _deck_text(m))
     if m.removed:
         lines.append("  removed from the game: " + " ".join(map(str, sorted(m.removed))))
+    if m.inactive:
+        lines.append("  inactive area (CDK-06): " + " ".join(state.rules.ranked(m.inactive)))
+    if m.quota:
+        lines.append(f"  removals still due (CDK-07): {m.quota}")
     return lines
 
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import attrs
 
 from powergrid.catalog import (
     COMPONENT_SETS,
     MAPS,
+    check_module_configs,
     check_modules,
     component_maps,
     default_modules,
@@ -16,6 +17,7 @@ from powergrid.catalog import (
     map_ids,
     regions_needed,
 )
+from powergrid.deck import DeckChoice
 from powergrid.errors import RulesConfigError
 
 __all__ = ["COMPONENT_SETS", "MAPS", "OPTIONS", "GameConfig", "validate_regions"]
@@ -55,6 +57,17 @@ def _default_modules(config: GameConfig) -> tuple[str, ...]:
         return ()
 
 
+def _deck_choice(value: object) -> DeckChoice | None:
+    if value is None or isinstance(value, DeckChoice):
+        return value
+    if isinstance(value, Mapping):
+        unknown = sorted(set(value) - {"variant", "decks"})
+        if unknown:
+            raise RulesConfigError(f"a deck choice has no field {unknown[0]!r}", field="deck")
+        return DeckChoice(variant=value.get("variant", "free"), decks=value.get("decks", ()))
+    raise TypeError(f"deck must be a DeckChoice or a mapping, not {value!r}")
+
+
 def _frozen_options(value: object) -> frozenset[str]:
     if isinstance(value, str):
         return frozenset((value,))
@@ -85,6 +98,12 @@ class GameConfig:
       the resolved tuple, so ``GameConfig(players=2).modules == ("fund",)``.
     - ``regions``: the play area as region ids, or ``None`` to let the seed choose a
       connected set of the right size (SET-04, SET-12).
+    - ``cities``: instead of regions, the play area as a connected set of city ids
+      of the size a module's table asks (Variant P's cities in play, CDK-16).
+    - ``deck``: a customised plant deck, a :class:`~powergrid.deck.DeckChoice`
+      (or ``{"variant": "M", "decks": [...]}``, decks as :class:`~powergrid.Deck`
+      or registered names), played by the ``custom_deck`` module (RULES.md
+      section 10).
     - ``names``: optional display names, one per seat.
     - ``options``: documented rule switches (see :data:`powergrid.config.OPTIONS`).
     """
@@ -96,6 +115,8 @@ class GameConfig:
         default=attrs.Factory(_default_modules, takes_self=True), converter=_modules
     )
     regions: tuple[str, ...] | None = attrs.field(default=None, converter=_tuple_of_str)
+    cities: tuple[str, ...] | None = attrs.field(default=None, converter=_tuple_of_str)
+    deck: DeckChoice | None = attrs.field(default=None, converter=_deck_choice)
     names: tuple[str, ...] | None = attrs.field(default=None, converter=_tuple_of_str)
     options: frozenset[str] = attrs.field(default=frozenset(), converter=_frozen_options)
 
@@ -149,6 +170,7 @@ def _validate(cfg: GameConfig) -> None:
             )
     _check_combination(cfg)
     check_modules(cfg.players, cfg.components, cfg.modules)
+    check_module_configs(cfg)
     if cfg.names is not None:
         if len(cfg.names) != cfg.players:
             raise RulesConfigError(
@@ -156,6 +178,10 @@ def _validate(cfg: GameConfig) -> None:
             )
         if not all(isinstance(n, str) and n for n in cfg.names):
             raise RulesConfigError("every name must be a non-empty string", field="names")
+    if cfg.regions is not None and cfg.cities is not None:
+        raise RulesConfigError(
+            "a play area is either regions or cities, not both (CDK-16)", field="cities"
+        )
     if cfg.regions is not None:
         validate_regions(cfg, cfg.regions)
 

@@ -117,3 +117,87 @@ def _declared_positions(deck: Deck) -> dict[str, int]:
                 )
             position[label] = i
     return position
+
+
+#: The ways a customised deck may be built (RULES.md section 10): ``"M"`` mixes two
+#: decks with an inactive area (CDK-01..CDK-10), ``"P"`` adds plus plants to the
+#: original deck (CDK-11..CDK-16), ``"free"`` plays one deck as given (CDK-20, CDK-21).
+VARIANTS = ("M", "P", "free")
+
+#: Decks named in a config that nobody could supply: their card values are unknown.
+UNKNOWN_DECKS = {
+    "new_power_plants": (
+        "the cards of The New Power Plants (Power Plant Deck 2) are not public anywhere "
+        "this library could read, so it does not ship them; write them as a deck document "
+        "(docs: 'The deck format'), read it with powergrid.from_json and pass the Deck, or "
+        "register it with powergrid.deck.register_deck"
+    ),
+}
+
+_NAMED: dict[str, Deck] = {}
+
+
+def register_deck(deck: Deck) -> None:
+    """Make ``deck`` available by its name in configs of this process (``decks=["mine"]``).
+
+    The shipped decks (``classic``, ``deluxe``) are registered when the package is
+    imported. A config stores the deck's content, not its name, so a record of the
+    game replays where the deck is not registered. A name taken by another deck is
+    refused.
+    """
+    if not isinstance(deck, Deck):
+        raise TypeError(f"register_deck takes a Deck, not {deck!r}")
+    known = _NAMED.get(deck.name)
+    if known is not None and known != deck:
+        raise RulesConfigError(f"a deck called {deck.name!r} exists already", field="deck")
+    _NAMED[deck.name] = deck
+
+
+def named_deck(name: str) -> Deck:
+    """The registered deck called ``name``, or RulesConfigError saying how to supply it."""
+    if name in _NAMED:
+        return _NAMED[name]
+    if name in UNKNOWN_DECKS:
+        raise RulesConfigError(f"deck {name!r}: {UNKNOWN_DECKS[name]}", field="deck.decks")
+    known = ", ".join(sorted(_NAMED)) or "none"
+    raise RulesConfigError(
+        f"unknown deck {name!r}; registered decks: {known} (or pass a Deck)", field="deck.decks"
+    )
+
+
+def _decks(value: Iterable[Deck | str]) -> tuple[Deck, ...]:
+    if isinstance(value, Deck | str):
+        value = (value,)
+    return tuple(d if isinstance(d, Deck) else named_deck(d) for d in value)
+
+
+@attrs.frozen
+class DeckChoice:
+    """A config's customised deck: the variant and the decks it is built from (CDK-20).
+
+    - ``"M"``: ``decks`` are the original deck and the other deck, mixed with an
+      inactive area (CDK-01..CDK-10);
+    - ``"P"``: the original deck and the plus plants, one deck or two (CDK-11..CDK-16);
+    - ``"free"``: one deck, played as given (CDK-20, CDK-21).
+
+    A deck may be given by the name it is registered under (:func:`register_deck`);
+    the choice holds its content, so a record of the game carries every card.
+    """
+
+    variant: str
+    decks: tuple[Deck, ...] = attrs.field(converter=_decks)
+
+    def __attrs_post_init__(self) -> None:
+        if self.variant not in VARIANTS:
+            raise RulesConfigError(
+                f"unknown deck variant {self.variant!r}; choose one of {', '.join(VARIANTS)} "
+                "(RULES.md section 10)",
+                field="deck.variant",
+            )
+        wanted = {"M": (2,), "P": (1, 2), "free": (1,)}[self.variant]
+        if len(self.decks) not in wanted:
+            counts = " or ".join(map(str, wanted))
+            raise RulesConfigError(
+                f"variant {self.variant} is built from {counts} deck(s), not {len(self.decks)}",
+                field="deck.decks",
+            )

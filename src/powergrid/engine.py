@@ -10,7 +10,7 @@ from types import ModuleType
 
 from powergrid import market
 from powergrid.actions import ACTION_TYPES, Action
-from powergrid.catalog import regions_needed
+from powergrid.catalog import load_map, regions_needed
 from powergrid.chance import RngState
 from powergrid.config import GameConfig
 from powergrid.enums import Phase
@@ -59,14 +59,17 @@ def new_game(config: GameConfig | None = None, *, seed: int = 0) -> GameState:
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError(f"seed must be an int, not {type(seed).__name__}")
     rng = RngState(seed)
-    if cfg.regions is None:
+    if cfg.cities is not None:  # CDK-16: the cities in play, in the regions they lie in
+        board = load_map(cfg.map)
+        regions = tuple(sorted({board.city_region[board.index[c]] for c in cfg.cities}))
+    elif cfg.regions is None:
         regions, rng = rng.choice(
             connected_region_sets(cfg.map, regions_needed(cfg.components, cfg.players))
         )
     else:
         regions = tuple(sorted(cfg.regions))
     rules = ruleset_for(cfg, regions)
-    deck = rules.components.prepare_deck(rules, rng)
+    deck = rules.hook("prepare_deck")(rules, rng)
     seats, rng = deck.rng.shuffle(range(cfg.players))  # SET-05: random order for round 1
     state = _first_state(cfg, rules, regions, deck, seats, rng)
     state = state.log(
@@ -118,7 +121,12 @@ def _first_state(
             for s in range(cfg.players)
         ),
         market=PlantMarket(
-            actual=deck.actual, future=deck.future, top=deck.top, deck_size=len(deck.deck)
+            actual=deck.actual,
+            future=deck.future,
+            top=deck.top,
+            deck_size=len(deck.deck),
+            inactive=deck.inactive,
+            quota=deck.quota,
         ),
         resources=ResourceMarket(
             market=on_market,

@@ -117,9 +117,10 @@ _ROWS = (
     ),
     Hook(
         "draw_filter",
-        "draw_filter(state, card) -> (state, keep)",
-        "for every card drawn from the deck or the face-up top, before it is resolved; "
-        "keep=False sets it aside (the hook has put it somewhere) and draws again",
+        "draw_filter(state, card, face_up) -> (state, keep)",
+        "for every card drawn from the deck or the face-up top (face_up: it was the "
+        "card lying face up on the deck), before it is resolved; keep=False sets it aside "
+        "(the hook has put it somewhere) and draws again",
         ("CON-13", "CDK-09"),
     ),
     Hook(
@@ -135,6 +136,14 @@ _ROWS = (
         "once, when a game is set up: after deck preparation and the round-1 order, before "
         "the first phase 2 (a module adds its automatic actors here)",
         ("SET-05", "ORD-06", "FND-05"),
+    ),
+    Hook(
+        "prepare_deck",
+        "prepare_deck(rules, rng) -> DeckSetup",
+        "once, when a game is set up: the initial market, the face-up card, the hidden "
+        "deck, the plants removed unseen (and a module's inactive area and removal quota); "
+        "the base game asks the component set (SET-11, SET-21)",
+        ("SET-11", "SET-21", "CDK-02", "CDK-05", "CDK-12"),
     ),
     Hook(
         "setup_turn",

@@ -25,14 +25,14 @@ from powergrid.state import GameState
 from powergrid.storage import fits
 
 #: The market's lists of plant cards.
-MARKET_LISTS = ("actual", "future", "under_step3", "removed")
+MARKET_LISTS = ("actual", "future", "under_step3", "removed", "inactive")
 
 
 def card_places(state: GameState) -> Iterator[tuple[str, str]]:
     """Every plant card with the place it lies in (CON-11): the one list of places.
 
     Places are named like the position builder's parts: ``market.actual``
-    (and ``future``, ``under_step3``, ``removed``), ``top``,
+    (and ``future``, ``under_step3``, ``removed``, ``inactive``), ``top``,
     ``seats.<n>.plants``, ``actors``, then the hidden ``deck`` and
     ``removed_unseen``.
     """

@@ -115,8 +115,9 @@ def draw(state: GameState) -> GameState:
             if state.market.step3_in_deck:
                 return step3_card_drawn(state)
             return state.log("deck_empty", "The draw deck is empty: no plant is drawn (STP-12).")
+        face_up = state.market.top is not None
         state, card = _take_card(state)
-        state, keep = keep_card(state, card)
+        state, keep = keep_card(state, card, face_up)
         if not keep:
             continue
         if state.rules.plants[card].number > largest_city_count(state):

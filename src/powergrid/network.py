@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import heapq
 import itertools
+from collections.abc import Iterable
 
 import attrs
 
@@ -53,12 +54,23 @@ class PlayArea:
 
 
 @functools.cache
-def play_area(map_id: str, regions: tuple[str, ...]) -> PlayArea:
-    """The play area of ``regions`` on ``map_id``, with cached all-pairs costs."""
+def play_area(
+    map_id: str, regions: tuple[str, ...], cities: tuple[str, ...] | None = None
+) -> PlayArea:
+    """The play area of ``regions`` on ``map_id``, with cached all-pairs costs.
+
+    With ``cities`` the area is exactly those cities (CDK-16: every other city
+    and its connections are ignored); ``regions`` then lists the regions they
+    lie in.
+    """
     board = load_map(map_id)
     chosen = set(regions)
     n = len(board.cities)
-    in_area = tuple(board.city_region[i] in chosen for i in range(n))
+    if cities is None:
+        in_area = tuple(board.city_region[i] in chosen for i in range(n))
+    else:
+        picked = {board.index[c] for c in cities}
+        in_area = tuple(i in picked for i in range(n))
     adj: list[list[tuple[int, int]]] = [[] for _ in range(n)]
     for a, b, c in board.edges:
         if in_area[a] and in_area[b]:
@@ -102,3 +114,23 @@ def network_costs(area: PlayArea, owned: frozenset[int]) -> tuple[int, ...]:
         return (0,) * len(area.in_area)
     rows = [area.cost[i] for i in owned]
     return tuple(map(min, *rows)) if len(rows) > 1 else rows[0]
+
+
+def cities_connected(board: MapData, cities: Iterable[str]) -> bool:
+    """Whether ``cities`` form one connected set over the board's connections (CDK-16)."""
+    chosen = {board.index[c] for c in cities}
+    if not chosen:
+        return False
+    near: dict[int, set[int]] = {i: set() for i in chosen}
+    for a, b, _ in board.edges:
+        if a in chosen and b in chosen:
+            near[a].add(b)
+            near[b].add(a)
+    start = next(iter(chosen))
+    seen, todo = {start}, [start]
+    while todo:
+        for nb in near[todo.pop()]:
+            if nb not in seen:
+                seen.add(nb)
+                todo.append(nb)
+    return seen == chosen

@@ -77,6 +77,8 @@ PARTS = (
     "top",
     "under_step3",
     "removed",
+    "inactive",
+    "quota",
     "step3",
     "discount",
     "deck",
@@ -105,8 +107,10 @@ def build_position(config: GameConfig, *, seed: int = 0, **parts: Any) -> GameSt
     if not isinstance(config, GameConfig):
         raise TypeError(f"build_position takes a GameConfig, not {type(config).__name__}")
     area = parts.pop("area", None)
-    if area is None:
+    if area is None or config.cities is not None:
         start = new_game(config, seed=seed)
+        if area is not None and sorted(area) != list(start.regions):
+            raise InvalidRecord("the config's cities lie in other regions (CDK-16)", path="area")
     else:
         area = _area(config, area)
         start = new_game(attrs.evolve(config, regions=area), seed=seed)
@@ -180,6 +184,8 @@ def _flow(state: GameState, parts: Mapping[str, Any]) -> GameState:
     for key in ("round", "step", "build_step"):
         if key in parts:
             changes[key] = whole(parts[key], key, low=1)
+    if "quota" in parts:
+        changes["market"] = evolve(state.market, quota=whole(parts["quota"], "quota"))
     if "phase" in parts:
         changes["phase"] = _phase(parts["phase"])
     if "order" in parts:

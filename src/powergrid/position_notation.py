@@ -21,6 +21,8 @@ field              meaning
 ``options``        rule options (``map_rules``, ``seed_thresholds``)
 ``names``          display names, one per seat
 ``regions``        the config's own choice of regions (absent: chosen by the seed)
+``cities``         the config's cities in play instead of regions (CDK-16)
+``plantdeck``      a customised deck: ``<variant>:<registered deck names>`` (``M:classic,x``)
 ``area``           the play area's regions (required)
 ``round``          ``round=<n>``, likewise ``step``, ``build`` (the build Step)
 ``phase``          ``setup``, ``auction``, ``resources``, ``building``, ``bureaucracy``,
@@ -33,6 +35,7 @@ field              meaning
 ``market``         ``<actual>/<future>`` plant labels, lowest rank first
 ``top``            the face-up card on the deck; ``under``: plants under the Step 3 card
 ``removed``        plants removed face up; ``discount``: the plant under the token
+``inactive``       a customised deck's inactive area; ``quota``: its removals still due
 ``step3``          where the Step 3 card is: ``deck``, ``market`` or ``out``
 ``deck``           how many cards the hidden deck holds
 ``tokens``         tokens on the resource market per kind, ``coal:21,oil:18,...``
@@ -61,6 +64,7 @@ from urllib.parse import quote, unquote
 
 from powergrid.catalog import default_modules
 from powergrid.config import GameConfig
+from powergrid.deck import DeckChoice
 from powergrid.errors import InvalidRecord, PowerGridError
 from powergrid.outcome import Outcome, Score
 from powergrid.state import GameState
@@ -68,6 +72,15 @@ from powergrid.state import GameState
 
 def _q(text: str) -> str:
     return quote(text, safe="")
+
+
+def _deck_names(choice: DeckChoice) -> list[str]:
+    """The names of a deck choice's decks: a text names decks, never their cards.
+
+    Reading the text back needs each deck registered under its name
+    (:func:`powergrid.deck.register_deck`).
+    """
+    return [d.name for d in choice.decks]
 
 
 def _list(items: Any) -> str:
@@ -95,6 +108,10 @@ def position_text(state: GameState, *, hidden: bool = False) -> str:
         out.append(f"names={_list(map(_q, c.names))}")
     if c.regions is not None:
         out.append(f"regions={_list(c.regions)}")
+    if c.cities is not None:
+        out.append(f"cities={_list(c.cities)}")
+    if c.deck is not None:
+        out.append(f"plantdeck={c.deck.variant}:{_list(_deck_names(c.deck))}")
     out.append(f"area={_list(state.regions)}")
     out += [f"round={state.round}", f"step={state.step}", f"phase={state.phase.name.lower()}"]
     out += [f"build={state.build_step}", f"order={_list(state.order)}"]
@@ -124,6 +141,8 @@ def _market_fields(state: GameState) -> list[str]:
     out += [f"under={_list(m.under_step3)}"] if m.under_step3 else []
     out += [f"removed={_list(m.removed)}"] if m.removed else []
     out += [f"discount={m.discount}"] if m.discount is not None else []
+    out += [f"inactive={_list(m.inactive)}"] if m.inactive else []
+    out += [f"quota={m.quota}"] if m.quota else []
     where = "deck" if m.step3_in_deck else "market" if m.step3_in_market else "out"
     out += [f"step3={where}", f"deck={m.deck_size}"]
     kinds = state.rules.resources
@@ -189,6 +208,8 @@ _ABSENT: dict[str, Any] = {
     "top": None,
     "under_step3": [],
     "removed": [],
+    "inactive": [],
+    "quota": 0,
     "discount": None,
     "auction": None,
     "discard": None,
@@ -220,10 +241,15 @@ def _config(fields: dict[str, str]) -> GameConfig:
     if len(words) != 3 or not words[2].isdigit():
         raise InvalidRecord("expected <components>/<map>/<players>", path="game")
     kw: dict[str, Any] = {"components": words[0], "map": words[1], "players": int(words[2])}
-    for key in ("modules", "options", "names", "regions"):
+    for key in ("modules", "options", "names", "regions", "cities"):
         if key in fields:
             items = _items(fields.pop(key))
             kw[key] = [unquote(i) for i in items] if key == "names" else items
+    if "plantdeck" in fields:
+        variant, colon, names = fields.pop("plantdeck").partition(":")
+        if not colon:
+            raise InvalidRecord("expected <variant>:<deck names>", path="plantdeck")
+        kw["deck"] = {"variant": variant, "decks": _items(names)}
     try:
         return GameConfig(**kw)
     except PowerGridError as err:
@@ -377,6 +403,8 @@ _READERS: dict[str, Any] = {
     "top": _set("top", str),
     "under": _set("under_step3", _items),
     "removed": _set("removed", _items),
+    "inactive": _set("inactive", _items),
+    "quota": _set("quota", _number),
     "discount": _set("discount", str),
     "step3": _set("step3", str),
     "deck": _set("deck_size", _number),

@@ -212,7 +212,7 @@ def _build(config: GameConfig, regions: tuple[str, ...]) -> Ruleset:
     kinds = comps.resources
     return Ruleset(
         config=config,
-        area=play_area(config.map, regions),
+        area=play_area(config.map, regions, config.cities),
         components=comps,
         modules=modules,
         hooks=hooks,

@@ -29,7 +29,7 @@ from powergrid import actions as actions_module
 from powergrid.actions import ACTION_TYPES, Action
 from powergrid.chance import RngState
 from powergrid.config import GameConfig
-from powergrid.deck import Deck
+from powergrid.deck import Deck, DeckChoice
 from powergrid.enums import Phase, Resource
 from powergrid.errors import InvalidRecord, PowerGridError
 from powergrid.events import PLANT_EVENTS, Event, EventLog, log_of
@@ -98,6 +98,7 @@ def _namespace() -> dict[str, Any]:
             PublicView,
             Ruleset,
             Deck,
+            DeckChoice,
             Plant,
             *ACTION_TYPES,
         )

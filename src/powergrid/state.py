@@ -101,7 +101,10 @@ class PlantMarket:
     every player saw go there. ``deck_size`` counts the hidden cards above the
     Step 3 card. ``removed`` lists plants removed from the game face up.
     ``discount`` is the plant under North America's discount token (AUC-31), or
-    ``None`` while the token lies beside the market (AUC-30).
+    ``None`` while the token lies beside the market (AUC-30). ``inactive`` is a
+    customised deck's inactive area, open information, its plants out of play
+    for the game (CDK-06), and ``quota`` the drawn cards it must still remove
+    (CDK-07); both stay empty otherwise.
     """
 
     actual: tuple[Card, ...]
@@ -113,6 +116,8 @@ class PlantMarket:
     deck_size: int = 0
     removed: tuple[Card, ...] = ()
     discount: Card | None = None
+    inactive: tuple[Card, ...] = ()
+    quota: int = 0
 
     @property
     def plants(self) -> tuple[Card, ...]:

@@ -46,9 +46,9 @@ def cheaper_openings(previous: Hook) -> Hook:
 def audited_draws(previous: Hook) -> Hook:
     """Log each drawn card, then let the filter in force decide."""
 
-    def draw_filter(state: GameState, card: str) -> tuple[GameState, bool]:
+    def draw_filter(state: GameState, card: str, face_up: bool) -> tuple[GameState, bool]:
         state = state.log("audit_drawn", f"Card {card} is drawn.", None, card)
-        return previous(state, card)  # type: ignore[no-any-return]
+        return previous(state, card, face_up)  # type: ignore[no-any-return]
 
     return draw_filter
 

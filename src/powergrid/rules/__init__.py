@@ -45,6 +45,10 @@ def _frozen_or_none(value: object) -> frozenset[Any] | None:
     return None if value is None else frozenset(value)  # type: ignore[call-overload]
 
 
+def _name_set(value: Iterable[str]) -> frozenset[str]:
+    return frozenset(value)
+
+
 def _names(value: Iterable[str]) -> tuple[str, ...]:
     return tuple(value)
 
@@ -64,6 +68,10 @@ class RuleModule:
       modules that must come before it in ``GameConfig.modules``; ``rule`` is
       the rule ID a refused config cites. A config that breaks them raises
       :class:`~powergrid.RulesConfigError` at construction.
+    - ``reads`` names the config parts only this module plays (``"deck"``,
+      ``"cities"``): a config with such a part needs a module that reads it.
+      ``check_config(config)`` raises ``RulesConfigError`` for a config the
+      module cannot play (a deck it cannot build, a play area of the wrong size).
     """
 
     name: str
@@ -77,6 +85,8 @@ class RuleModule:
     players: frozenset[int] | None = attrs.field(default=None, converter=_frozen_or_none)
     requires: tuple[str, ...] = attrs.field(default=(), converter=_names)
     rule: str = ""
+    reads: frozenset[str] = attrs.field(default=frozenset(), converter=_name_set)
+    check_config: Callable[[Any], None] | None = None
 
 
 @attrs.frozen(eq=False)
@@ -84,7 +94,9 @@ class DeckSetup:
     """What deck preparation produced (SET-11): market, face-up top card, hidden deck.
 
     Every field names cards by label; ``actual``, ``future`` and
-    ``removed_unseen`` are in rank order (the ruleset's ``rank``).
+    ``removed_unseen`` are in rank order (the ruleset's ``rank``). ``inactive``
+    and ``quota`` are a customised deck's inactive area and removal quota
+    (CDK-03, CDK-07); empty and 0 otherwise.
     """
 
     actual: tuple[str, ...]
@@ -93,6 +105,8 @@ class DeckSetup:
     deck: tuple[str, ...]
     removed_unseen: tuple[str, ...]
     rng: RngState
+    inactive: tuple[str, ...] = ()
+    quota: int = 0
 
 
 @attrs.frozen(eq=False)

@@ -6,12 +6,16 @@ Map and component modules replace these where their rules differ.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from powergrid.config import GameConfig
 from powergrid.deck import Deck
-from powergrid.rules import RuleModule
+from powergrid.rules import DeckSetup, RuleModule
 from powergrid.state import GameState, evolve
+
+if TYPE_CHECKING:
+    from powergrid.chance import RngState
+    from powergrid.ruleset import Ruleset
 
 
 def min_bid(state: GameState, plant: str) -> int:
@@ -49,6 +53,11 @@ def seats_only(state: GameState, order: tuple[int, ...]) -> tuple[int, ...]:
     return order
 
 
+def component_deck(rules: Ruleset, rng: RngState) -> DeckSetup:
+    """SET-11 / SET-21: the component set prepares the deck."""
+    return rules.components.prepare_deck(rules, rng)
+
+
 def no_setup_turn(state: GameState) -> int | None:
     """SET-01..SET-12: the base game's setup asks the players nothing."""
     return None
@@ -74,7 +83,7 @@ def step2_replacement(state: GameState) -> bool:
     return True
 
 
-def keep_every_card(state: GameState, card: str) -> tuple[GameState, bool]:
+def keep_every_card(state: GameState, card: str, face_up: bool) -> tuple[GameState, bool]:
     """CON-13: every drawn card is resolved as drawn."""
     return state, True
 
@@ -111,6 +120,7 @@ MODULE = RuleModule(
         "draw_filter": keep_every_card,
         "leave_play": beside_the_game,
         "setup": unchanged,
+        "prepare_deck": component_deck,
         "setup_turn": no_setup_turn,
         "setup_actions": no_setup_actions,
         "setup_apply": no_setup_apply,
