@@ -182,7 +182,7 @@ def test_cdk_01_cdk_05_variant_m_leaves_out_17_18_and_the_original_step_3() -> N
 
 
 def test_ec_55_cdk_02_cdk_03_cdk_04_the_reveal() -> None:
-    """EC-55: inactive 5e 3o 4o 14o 6e 7o 8e; market 1 2 3 4 | 5 6 7 8; 14e face up."""
+    """EC-55, CDK-02..CDK-04: inactive 5e 3o 4o 14o 6e 7o 8e; market 1-8; 14e face up."""
     state = ec_55_start()
     assert state.market.inactive == labels("5e", "3o", "4o", "14o", "6e", "7o", "8e")
     assert state.market.actual == labels("1e", "2e", "3e", "4e")
@@ -227,7 +227,7 @@ def test_cdk_06_the_inactive_area_and_the_quota_are_public() -> None:
 
 
 def test_ec_56_cdk_09_a_first_copy_goes_inactive_the_second_enters() -> None:
-    """EC-56: inactive {20o}: 23e goes inactive, draw again: 20e enters the market."""
+    """EC-56, CDK-09: inactive {20o}: 23e goes inactive, draw again: 20e enters the market."""
     state = arrange_m(mixed(), inactive=["20o"], quota=0, deck=["23e", "20e", "30o"], top=None)
     drawn = market.draw(state)
     assert drawn.market.inactive == labels("20o", "23e")
@@ -325,7 +325,7 @@ def test_cdk_10_a_plus_plant_never_pairs_with_its_plain_number() -> None:
 
 
 def test_cdk_11_cdk_12_cdk_13_variant_p_is_the_classic_setup_with_plus_plants() -> None:
-    """CDK-11/12/13: all original plants and six plus plants; SET-11's market; no inactive area."""
+    """CDK-11, CDK-12, CDK-13: the original plants and six plus plants; SET-11; no inactive."""
     state = pg.new_game(config("P", 3), seed=1)
     assert len(state.rules.plants) == 42 + 6
     assert state.market.actual == labels(3, 4, 5, 6)

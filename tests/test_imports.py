@@ -99,7 +99,11 @@ def test_the_package_import_graph_has_no_cycles() -> None:
 
 
 def test_config_checks_import_nothing_above_them() -> None:
-    """A GameConfig validates itself against package data only, never the engine or rules."""
+    """A GameConfig validates itself against package data only, never the engine or rules.
+
+    The data records a config may hold (a customised deck's ``Deck`` and its
+    ``Plant`` cards, their resource kinds) count as data.
+    """
     graph = import_graph()
     reach: set[str] = set()
     todo = ["powergrid.config"]
@@ -107,7 +111,9 @@ def test_config_checks_import_nothing_above_them() -> None:
         for m in graph[todo.pop()] - reach:
             reach.add(m)
             todo.append(m)
-    assert reach <= {"powergrid.catalog", "powergrid.data", "powergrid.errors"}, sorted(reach)
+    data = {"powergrid.catalog", "powergrid.data", "powergrid.errors"}
+    records = {"powergrid.deck", "powergrid.plants", "powergrid.enums"}
+    assert reach <= data | records, sorted(reach)
 
 
 def test_the_cycle_finder_finds_a_cycle() -> None:

@@ -201,17 +201,22 @@ def play_config(args: argparse.Namespace) -> GameConfig:
     )
 
 
-def load_deck(path: str) -> Deck:
-    """Read the :class:`~powergrid.Deck` document in ``path`` (UserError or InvalidRecord)."""
+def _document(path: str) -> object:
+    """The JSON document in ``path``: UserError when unreadable, InvalidRecord naming it."""
     try:
         with open(path, "rb") as f:
             data = f.read()
     except OSError as err:
         raise UserError(f"cannot read {path}: {err.strerror or err}") from None
     try:
-        deck = from_json(data)
+        return from_json(data)
     except InvalidRecord as err:
         raise InvalidRecord(str(err), path=path) from None
+
+
+def load_deck(path: str) -> Deck:
+    """Read the :class:`~powergrid.Deck` document in ``path`` (UserError or InvalidRecord)."""
+    deck = _document(path)
     if not isinstance(deck, Deck):
         raise InvalidRecord(f"the document is a {type(deck).__name__}, not a Deck", path=path)
     return deck
@@ -254,15 +259,7 @@ def load_record(path: str) -> GameRecord:
     :class:`~powergrid.InvalidRecord` (prefixed with the path) when it does not
     hold a record of this library's format and rule versions.
     """
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as err:
-        raise UserError(f"cannot read {path}: {err.strerror or err}") from None
-    try:
-        record = from_json(data)
-    except InvalidRecord as err:
-        raise InvalidRecord(str(err), path=path) from None
+    record = _document(path)
     if not isinstance(record, GameRecord):
         kind = type(record).__name__
         raise InvalidRecord(f"the document is a {kind}, not a GameRecord", path=path)

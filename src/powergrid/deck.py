@@ -119,12 +119,12 @@ def _declared_positions(deck: Deck) -> dict[str, int]:
     return position
 
 
-#: The ways a customised deck may be built (RULES.md section 10): ``"M"`` mixes two
+#: The ways a customised deck may be built, RULES.md section 10. ``"M"`` mixes two
 #: decks with an inactive area (CDK-01..CDK-10), ``"P"`` adds plus plants to the
 #: original deck (CDK-11..CDK-16), ``"free"`` plays one deck as given (CDK-20, CDK-21).
 VARIANTS = ("M", "P", "free")
 
-#: Decks named in a config that nobody could supply: their card values are unknown.
+#: Decks a config may name that nobody could supply, since their card values are unknown.
 UNKNOWN_DECKS = {
     "new_power_plants": (
         "the cards of The New Power Plants (Power Plant Deck 2) are not public anywhere "
@@ -180,7 +180,8 @@ class DeckChoice:
     - ``"P"``: the original deck and the plus plants, one deck or two (CDK-11..CDK-16);
     - ``"free"``: one deck, played as given (CDK-20, CDK-21).
 
-    A deck may be given by the name it is registered under (:func:`register_deck`);
+    A deck may be given by the name it is registered under
+    (:func:`powergrid.deck.register_deck`);
     the choice holds its content, so a record of the game carries every card.
     """
 

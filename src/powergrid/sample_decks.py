@@ -29,7 +29,7 @@ from powergrid.enums import Resource
 from powergrid.plants import Plant
 from powergrid.rules.classic import shipped_deck
 
-#: CDK-11: the numbers of the six plus plants.
+#: The numbers of the six plus plants of CDK-11.
 PLUS_NUMBERS = (46, 50, 52, 54, 57, 60)
 
 
