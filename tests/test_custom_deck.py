@@ -14,6 +14,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 
 import powergrid as pg
@@ -27,6 +28,7 @@ from powergrid.state import GameState
 from tests.decks import ORIGINAL, config, other_deck, plus_deck
 from tests.scenario import arrange, give, labels
 from tests.test_cli import run
+from tests.test_serialize import _schema
 
 # EC-55's reveal order (e = expansion / other deck, o = original).
 EC_55 = [
@@ -488,3 +490,16 @@ def test_the_command_line_plays_a_customised_deck_from_files(tmp_path: Path) -> 
     proc = run("play", "--players", "3", "--deck", str(first), "--deck", str(second))
     assert proc.returncode == 2
     assert "say which with --variant" in proc.stderr
+
+
+def test_the_record_schema_accepts_a_record_with_a_customised_deck() -> None:
+    """The schema knows the config's ``deck`` and ``cities`` (data/schema/record.schema.json)."""
+    cfg = config("P", 4, cities=_connected("europe", "berlin", 32))
+    record = pg.GameRecord(
+        config=cfg, seed=1, actions=pg.legal_actions(pg.new_game(cfg, seed=1))[:1]
+    )
+    doc = json.loads(pg.to_json(record))
+    validator = jsonschema.Draft202012Validator(_schema("record.schema.json"))
+    validator.validate(doc)
+    doc["config"]["deck"]["variant"] = "Q"
+    assert not validator.is_valid(doc)
