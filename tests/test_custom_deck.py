@@ -14,7 +14,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-import jsonschema
 import pytest
 
 import powergrid as pg
@@ -494,6 +493,7 @@ def test_the_command_line_plays_a_customised_deck_from_files(tmp_path: Path) -> 
 
 def test_the_record_schema_accepts_a_record_with_a_customised_deck() -> None:
     """The schema knows the config's ``deck`` and ``cities`` (data/schema/record.schema.json)."""
+    jsonschema = pytest.importorskip("jsonschema")
     cfg = config("P", 4, cities=_connected("europe", "berlin", 32))
     record = pg.GameRecord(
         config=cfg, seed=1, actions=pg.legal_actions(pg.new_game(cfg, seed=1))[:1]
