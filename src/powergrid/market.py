@@ -77,11 +77,20 @@ def leave_play(state: GameState, plant: str, reason: str) -> GameState:
     return state.rules.hook("leave_play")(state, plant, reason)  # type: ignore[no-any-return]
 
 
+def _gone(state: GameState, plant: str) -> str:
+    """Where a plant that left play went, as the ``leave_play`` hook decided (CDK-08)."""
+    if plant in state.market.removed:
+        return "is removed from the game"
+    if plant in state.market.inactive:
+        return "goes to the inactive area"
+    return "leaves play"
+
+
 def remove_from_game(state: GameState, plant: str, why: str) -> GameState:
     """Remove a market plant from the game face up (CON-11)."""
     state = leave_play(take_plant(state, plant), plant, "removed")
     return state.log(
-        "plant_removed", f"Plant {plant} is removed from the game ({why}).", None, plant
+        "plant_removed", f"Plant {plant} {_gone(state, plant)} ({why}).", None, plant
     )
 
 
@@ -123,7 +132,10 @@ def draw(state: GameState) -> GameState:
         if state.rules.plants[card].number > largest_city_count(state):
             return _enter_market(state, card)
         state = leave_play(state, card, "too_small").log(
-            "plant_removed", f"Drawn plant {card} is too small and is removed (BLD-12).", None, card
+            "plant_removed",
+            f"Drawn plant {card} is too small and {_gone(state, card)} (BLD-12).",
+            None,
+            card,
         )
 
 
