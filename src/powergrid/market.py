@@ -89,9 +89,7 @@ def _gone(state: GameState, plant: str) -> str:
 def remove_from_game(state: GameState, plant: str, why: str) -> GameState:
     """Remove a market plant from the game face up (CON-11)."""
     state = leave_play(take_plant(state, plant), plant, "removed")
-    return state.log(
-        "plant_removed", f"Plant {plant} {_gone(state, plant)} ({why}).", None, plant
-    )
+    return state.log("plant_removed", f"Plant {plant} {_gone(state, plant)} ({why}).", None, plant)
 
 
 def remove_lowest(state: GameState, why: str) -> GameState:
