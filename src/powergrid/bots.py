@@ -72,21 +72,24 @@ def distinct_choices(actions: Sequence[Action]) -> tuple[Action, ...]:
     """
     best: dict[object, Action] = {}
     for action in actions:
+        # type() is, not isinstance: this runs on every legal action of every
+        # bot decision, and the action classes are final.
+        cls = type(action)
         key: object
-        if isinstance(action, ChoosePlant):
-            key = ("choose", action.plant)
+        if cls is ChoosePlant:
+            key = ("choose", action.plant)  # type: ignore[union-attr]
             old = best.get(key)
-            if isinstance(old, ChoosePlant) and old.bid <= action.bid:
+            if old is not None and old.bid <= action.bid:  # type: ignore[union-attr]
                 continue
-        elif isinstance(action, Bid):
+        elif cls is Bid:
             key = "bid"
             old = best.get(key)
-            if isinstance(old, Bid) and old.amount <= action.amount:
+            if old is not None and old.amount <= action.amount:  # type: ignore[union-attr]
                 continue
-        elif isinstance(action, BuyResource):
-            key = ("buy", action.resource)
-            if action.count != 1:
+        elif cls is BuyResource:
+            if action.count != 1:  # type: ignore[union-attr]
                 continue
+            key = ("buy", action.resource)  # type: ignore[union-attr]
         else:
             key = action
         best[key] = action

@@ -21,7 +21,7 @@ import attrs
 from powergrid.chance import RngState
 from powergrid.config import GameConfig
 from powergrid.enums import Phase
-from powergrid.events import EventLog
+from powergrid.events import Event, EventLog
 from powergrid.plants import Card
 
 T = TypeVar("T")
@@ -235,8 +235,6 @@ class GameState:
         self, kind: str, text: str, player: int | None = None, *values: int | str
     ) -> EventLog:
         """The event log with one event appended (to merge into a single evolve)."""
-        from powergrid.events import Event
-
         return self.events.append(Event(kind, self.round, text, player, values))
 
     def log(self, kind: str, text: str, player: int | None = None, *values: int | str) -> GameState:
