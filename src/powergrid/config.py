@@ -95,7 +95,9 @@ class GameConfig:
       Left out, it is the component set's default for the player count: a
       2-player Deluxe game plays ``("fund",)`` (SET-25, FND-01), every other
       game none; ``modules=()`` opts out. The config holds, shows and stores
-      the resolved tuple, so ``GameConfig(players=2).modules == ("fund",)``.
+      the resolved tuple, so ``GameConfig(players=2).modules == ("fund",)``;
+      ``attrs.evolve(config, players=3)`` keeps it and is refused (FND-01):
+      pass ``modules`` again when changing the player count.
     - ``regions``: the play area as region ids, or ``None`` to let the seed choose a
       connected set of the right size (SET-04, SET-12).
     - ``cities``: instead of regions, the play area as a connected set of city ids
