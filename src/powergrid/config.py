@@ -64,7 +64,12 @@ def _deck_choice(value: object) -> DeckChoice | None:
         unknown = sorted(set(value) - {"variant", "decks"})
         if unknown:
             raise RulesConfigError(f"a deck choice has no field {unknown[0]!r}", field="deck")
-        return DeckChoice(variant=value.get("variant", "free"), decks=value.get("decks", ()))
+        if "variant" not in value:
+            raise RulesConfigError(
+                "a deck choice names its variant: M, P or free (RULES.md section 10)",
+                field="deck.variant",
+            )
+        return DeckChoice(variant=value["variant"], decks=value.get("decks", ()))
     raise TypeError(f"deck must be a DeckChoice or a mapping, not {value!r}")
 
 

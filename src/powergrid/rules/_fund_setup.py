@@ -20,6 +20,7 @@ from collections.abc import Callable
 from powergrid.actions import Action, PlaceFundHouse
 from powergrid.catalog import MapData
 from powergrid.data import load
+from powergrid.enums import Phase
 from powergrid.errors import Reason
 from powergrid.phases.common import illegal, name
 from powergrid.state import ActorState, GameState, evolve
@@ -166,7 +167,7 @@ def fund_violations(previous: Callable[[GameState], tuple[str, ...]]) -> Callabl
         if fund.city_count + fund.houses != _DATA["houses"]:
             out.append(f"the fund has {_DATA['houses']} houses, on the board or in its supply")
         placed = len(_DATA["placers"])
-        if (fund.city_count < placed) != (state.phase.name == "SETUP"):
+        if (fund.city_count < placed) != (state.phase is Phase.SETUP):
             out.append(f"the fund's {placed} starting houses stand exactly when setup is over")
         if len(state.order) < 2 or state.order[1] != FUND:
             out.append("the fund stands second in player order (ORD-06)")

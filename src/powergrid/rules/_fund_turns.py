@@ -96,7 +96,7 @@ def _drop_lowest(state: GameState) -> GameState:
     """
     fund = state.actor(FUND)
     lowest, kept = fund.plants[0], fund.plants[1:]
-    drop = _allotted(state.rules, (lowest,), fund.resources)
+    drop = _share(state.rules, lowest, fund.resources)
     keep = tuple(h - d for h, d in zip(fund.resources, drop, strict=True))
     state = _to_supply(state.with_actor(evolve(fund, plants=kept, resources=keep)), drop)
     state = market.leave_play(state, lowest, "discarded")
@@ -144,10 +144,7 @@ def fuel_wanted(
     for card in plants:
         kinds = _kinds(rules, card)
         need = rules.plant(card).burn
-        for k in kinds:
-            used = min(need, spare[k])
-            spare[k] -= used
-            need -= used
+        need -= sum(_draw(spare, kinds, need))
         turn = 0
         while need and any(left[k] for k in kinds):
             want = kinds[turn % len(kinds)]
@@ -165,18 +162,19 @@ def _kinds(rules: Ruleset, card: str) -> list[int]:
     return sorted(kinds, key=lambda k: rules.resources[k] is not _FIRST_HYBRID_KIND)
 
 
-def _allotted(rules: Ruleset, plants: tuple[str, ...], held: tuple[int, ...]) -> tuple[int, ...]:
-    """The part of ``held`` that ``plants`` need for one run each (the rest is extra)."""
-    spare = list(held)
-    kept = [0] * len(held)
-    for card in plants:
-        need = rules.plant(card).burn
-        for k in _kinds(rules, card):
-            used = min(need, spare[k])
-            spare[k] -= used
-            kept[k] += used
-            need -= used
-    return tuple(kept)
+def _draw(spare: list[int], kinds: list[int], need: int) -> list[int]:
+    """Take up to ``need`` tokens from ``spare`` (changed in place), kinds in order; per kind."""
+    used = [0] * len(spare)
+    for k in kinds:
+        used[k] = min(need, spare[k])
+        spare[k] -= used[k]
+        need -= used[k]
+    return used
+
+
+def _share(rules: Ruleset, card: str, held: tuple[int, ...]) -> tuple[int, ...]:
+    """The tokens of ``held`` that stand on ``card`` when it is the first to take its run."""
+    return tuple(_draw(list(held), _kinds(rules, card), rules.plant(card).burn))
 
 
 def _take_fuel(state: GameState) -> GameState:
@@ -207,13 +205,9 @@ def _run_plants(state: GameState) -> GameState:
     for card in fund.plants:
         kinds = _kinds(state.rules, card)
         need = state.rules.plant(card).burn
-        if sum(spare[k] for k in kinds) < need:
-            continue
-        for k in kinds:
-            used = min(need, spare[k])
-            spare[k] -= used
-            need -= used
-        ran.append(card)
+        if sum(spare[k] for k in kinds) >= need:
+            _draw(spare, kinds, need)
+            ran.append(card)
     state = _to_supply(state.with_actor(_emptied(fund)), fund.resources)
     listed = ", ".join(ran) if ran else "no plant"
     return state.log(

@@ -186,7 +186,6 @@ MODULE = RuleModule(
         "leave_play": inactive_exit,
         "state_violations": _inactive_violations,
     },
-    data={"plays_deck": True},
     components={"classic"},
     rule="CDK-01",
     reads={"deck", "cities"},

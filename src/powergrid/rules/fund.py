@@ -37,7 +37,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from powergrid.data import load
 from powergrid.rules import RuleModule
 from powergrid.rules._fund_setup import (
     FUND,
@@ -55,8 +54,6 @@ __all__ = ["FUND", "MODULE", "BuildPolicy", "fund_module", "on_fifteen_slot"]
 
 #: The type of a phase-4 build policy, ``policy(state, seat, city) -> state``.
 BuildPolicy = Callable[[GameState, int, str], GameState]
-
-_DATA = load("fund.json")
 
 
 def on_fifteen_slot(state: GameState, seat: int, city: str) -> GameState:
@@ -113,7 +110,6 @@ def fund_module(
             "after_build": build_policy,
         },
         wraps={"state_violations": fund_violations},
-        data={"fund": _DATA},
         components={"deluxe"},
         players={2},
         rule="FND-01",
