@@ -16,11 +16,21 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from powergrid.enums import Resource
 from powergrid.plants import Plant
 
+if TYPE_CHECKING:
+    from powergrid.ruleset import Ruleset
+
 Slots = tuple[tuple[int, int], ...]
+
+
+@functools.lru_cache(maxsize=8192)
+def plant_slots(rules: Ruleset, owned: tuple[str, ...]) -> Slots:
+    """The ``(mask, capacity)`` of each owned plant (cached: a hand changes rarely)."""
+    return tuple(rules.plant_slots[n] for n in owned)
 
 
 def accept_mask(plant: Plant, kinds: Sequence[Resource]) -> int:
@@ -49,26 +59,100 @@ def _sums(values: Sequence[int]) -> list[int]:
     return out
 
 
-@functools.lru_cache(maxsize=65536)
+#: One Hall condition: the kind positions of a set of kinds, and their room.
+Condition = tuple[tuple[int, ...], int]
+
+
+@functools.lru_cache(maxsize=1024)
+def _binding(masks: frozenset[int], nkinds: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The sets of kinds whose Hall condition binds, for plants accepting ``masks``.
+
+    A set of kinds splits into two parts that no plant joins (no plant accepts
+    a kind of both) exactly when its room is the sum of the parts' rooms, and
+    then its condition adds nothing to theirs. Which sets split depends only on
+    the masks of the plants with room, not on the capacities, so this is
+    cached per mask set (a handful per game). Every single kind binds.
+    """
+    out = []
+    for subset in range(1, 1 << nkinds):
+        part = (subset - 1) & subset
+        while part:  # every split of subset into part and subset ^ part
+            rest = subset ^ part
+            if not any(m & part and m & rest for m in masks):
+                break
+            part = (part - 1) & subset
+        else:
+            out.append((subset, tuple(i for i in range(nkinds) if subset & (1 << i))))
+    out.sort(key=lambda c: len(c[1]))
+    return tuple(out)
+
+
+def conditions_of(slots: Slots, nkinds: int) -> tuple[Condition, ...]:
+    """The Hall conditions that bind for these plants, smallest sets first (uncached).
+
+    Without hybrids that is one condition per kind, which is what makes the
+    checks below cheap.
+    """
+    masks = frozenset(m for m, cap in slots if cap > 0 and m)
+    return tuple(
+        (kinds, sum(cap for m, cap in slots if m & subset))
+        for subset, kinds in _binding(masks, nkinds)
+    )
+
+
+@functools.lru_cache(maxsize=8192)
+def conditions(slots: Slots, nkinds: int) -> tuple[Condition, ...]:
+    """:func:`conditions_of`, cached per plant combination (a hand changes rarely)."""
+    return conditions_of(slots, nkinds)
+
+
+def fits_conditions(conds: tuple[Condition, ...], holdings: tuple[int, ...]) -> bool:
+    """Whether ``holdings`` meet every condition of :func:`conditions_of`."""
+    for kinds, room in conds:
+        if len(kinds) == 1:
+            if holdings[kinds[0]] > room:
+                return False
+        elif sum(holdings[k] for k in kinds) > room:
+            return False
+    return True
+
+
+@functools.lru_cache(maxsize=8192)
+def _by_kind(slots: Slots, nkinds: int) -> tuple[tuple[Condition, ...], ...]:
+    """Per kind, the binding conditions whose set contains it."""
+    conds = conditions(slots, nkinds)
+    return tuple(tuple(c for c in conds if k in c[0]) for k in range(nkinds))
+
+
+@functools.lru_cache(maxsize=8192)
+def _separate_caps(slots: Slots, nkinds: int) -> tuple[int, ...] | None:
+    """Each kind's room when no hybrid joins kinds (one condition per kind), else None."""
+    conds = conditions(slots, nkinds)
+    if len(conds) != nkinds or any(len(kinds) != 1 for kinds, _ in conds):
+        return None
+    caps = [0] * nkinds
+    for kinds, room in conds:
+        caps[kinds[0]] = room
+    return tuple(caps)
+
+
 def fits(slots: Slots, holdings: tuple[int, ...]) -> bool:
     """Whether ``holdings`` (count per kind) fit on the plants ``slots`` (RES-05)."""
-    if not any(holdings):
-        return True
-    room = rooms(slots, len(holdings))
-    sums = _sums(holdings)
-    return all(s <= r for s, r in zip(sums, room, strict=True))
+    return fits_conditions(conditions(slots, len(holdings)), holdings)
 
 
-@functools.lru_cache(maxsize=65536)
 def free_room(slots: Slots, holdings: tuple[int, ...]) -> tuple[int, ...]:
     """Per kind, the most tokens of that kind that could be added and still fit (RES-05).
 
     Adding k tokens of one kind raises the sum of every set containing it by k,
-    so k is the least slack over those sets.
+    so k is the least slack over those sets. ``holdings`` must fit (the binding
+    conditions then hold every other set's slack at or above theirs).
     """
-    room = rooms(slots, len(holdings))
-    slack = [r - s for s, r in zip(_sums(holdings), room, strict=True)]
-    return tuple(
-        max(0, min(x for mask, x in enumerate(slack) if mask & (1 << kind)))
-        for kind in range(len(holdings))
-    )
+    caps = _separate_caps(slots, len(holdings))
+    if caps is not None:
+        return tuple(c - h if c > h else 0 for c, h in zip(caps, holdings, strict=True))
+    out = []
+    for conds in _by_kind(slots, len(holdings)):
+        least = min(room - sum(holdings[k] for k in kinds) for kinds, room in conds)
+        out.append(least if least > 0 else 0)
+    return tuple(out)

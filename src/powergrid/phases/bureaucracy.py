@@ -13,7 +13,7 @@ from powergrid.phases.common import illegal, name, next_in
 from powergrid.plants import label_key
 from powergrid.ruleset import Ruleset
 from powergrid.state import GameState, evolve
-from powergrid.storage import Slots, fits
+from powergrid.storage import Condition, Slots, conditions_of, fits_conditions
 
 ACTIONS = (Power,)
 
@@ -77,26 +77,66 @@ def options(state: GameState, seat: int) -> tuple[tuple[tuple[str, ...], tuple[i
     return _options(state.rules, p.plants, p.resources)
 
 
-@functools.lru_cache(maxsize=16384)
-def _options(
-    rules: Ruleset, owned: tuple[str, ...], held: tuple[int, ...]
-) -> tuple[tuple[tuple[str, ...], tuple[int, ...]], ...]:
-    nk = len(held)
+#: One way to run plants: the plants (canonical order), the burn vector, the
+#: burn's nonzero (kind, count) pairs, and the storage conditions the leftover
+#: tokens must meet when a hybrid shares kinds (``None`` without hybrids).
+Candidate = tuple[
+    tuple[str, ...], tuple[int, ...], tuple[tuple[int, int], ...], tuple[Condition, ...] | None
+]
+
+
+@functools.lru_cache(maxsize=4096)
+def _candidates(rules: Ruleset, owned: tuple[str, ...], nk: int) -> tuple[Candidate, ...]:
+    """Every (running plants, burn) of a hand whatever the tokens, in the order of options().
+
+    Depends on the plants alone, so it is built once per hand (a hand changes a
+    few times a game) and each phase 5 only filters it by the tokens held.
+    """
     # Without hybrids every kind has its own plants, and burning a running plant's
     # share frees exactly the room it used, so the leftover always fits: skip the check.
     shared = any(rules.plant(n).is_hybrid for n in owned)
-    out = []
+    key = _label_keys(rules).__getitem__
+    out: list[Candidate] = []
     for r in range(len(owned) + 1):
         for running in itertools.combinations(owned, r):
-            plants = tuple(sorted(running, key=label_key))
+            plants = tuple(sorted(running, key=key)) if r > 1 else running
             burns = tuple(rules.plant_burns[n] for n in plants)
-            room = _residual(rules.plant_slots, owned, plants) if shared else ()
-            for use in sorted(_consumptions(burns, nk)):
-                if all(u <= h for u, h in zip(use, held, strict=True)) and (
-                    not shared or fits(room, tuple(h - u for h, u in zip(held, use, strict=True)))
-                ):
-                    out.append((plants, use))
+            room = (
+                conditions_of(_residual(rules.plant_slots, owned, plants), nk) if shared else None
+            )
+            for use in _burn_vectors(burns, nk):
+                need = tuple((i, u) for i, u in enumerate(use) if u)
+                out.append((plants, use, need, room))
     return tuple(out)
+
+
+@functools.lru_cache(maxsize=64)
+def _label_keys(rules: Ruleset) -> dict[str, tuple[int, bool, str]]:
+    """The canonical sort key of every card of a game (label_key parses a label)."""
+    return {label: label_key(label) for label in rules.plants}
+
+
+@functools.lru_cache(maxsize=4096)
+def _burn_vectors(burns: tuple[tuple[int, int], ...], nk: int) -> tuple[tuple[int, ...], ...]:
+    """The burn vectors of running plants, in sorted order."""
+    return tuple(sorted(_consumptions(burns, nk)))
+
+
+def _runs(candidate: Candidate, held: tuple[int, ...]) -> bool:
+    """Whether the tokens held cover the burn and the leftover still fits (BUR-02)."""
+    _, use, need, room = candidate
+    for i, n in need:
+        if held[i] < n:
+            return False
+    return room is None or fits_conditions(
+        room, tuple(h - u for h, u in zip(held, use, strict=True))
+    )
+
+
+def _options(
+    rules: Ruleset, owned: tuple[str, ...], held: tuple[int, ...]
+) -> tuple[tuple[tuple[str, ...], tuple[int, ...]], ...]:
+    return tuple((c[0], c[1]) for c in _candidates(rules, owned, len(held)) if _runs(c, held))
 
 
 def supplied(state: GameState, seat: int, plants: tuple[str, ...]) -> int:
@@ -110,28 +150,35 @@ def best_powered(state: GameState, seat: int) -> int:
     return max((supplied(state, seat, plants) for plants, _ in options(state, seat)), default=0)
 
 
-@functools.lru_cache(maxsize=65536)
-def _power(seat: int, plants: tuple[str, ...], mix: Amounts) -> Power:
-    return trusted(Power, player=seat, plants=plants, mix=mix)
-
-
 def legal(state: GameState) -> tuple[Action, ...]:
     """Every legal Power action of the player to act, fewest plants first."""
     seat = current(state)
     if seat is None:
         return ()
     p = state.players[seat]
-    return _powers(state.rules, seat, p.plants, p.resources)
+    held = p.resources
+    return tuple(
+        action
+        for action, candidate in _power_candidates(state.rules, seat, p.plants)
+        if _runs(candidate, held)
+    )
 
 
-@functools.lru_cache(maxsize=16384)
-def _powers(
-    rules: Ruleset, seat: int, owned: tuple[str, ...], held: tuple[int, ...]
-) -> tuple[Action, ...]:
+@functools.lru_cache(maxsize=8192)
+def _power(seat: int, plants: tuple[str, ...], mix: Amounts) -> Power:
+    """One Power action in canonical form (shared: the same ones recur game after game)."""
+    return trusted(Power, player=seat, plants=plants, mix=mix)
+
+
+@functools.lru_cache(maxsize=4096)
+def _power_candidates(
+    rules: Ruleset, seat: int, owned: tuple[str, ...]
+) -> tuple[tuple[Power, Candidate], ...]:
+    """Each candidate of a hand with its Power action, built once per seat and hand."""
     kinds = rules.resources
     return tuple(
-        _power(seat, plants, tuple(sorted((k, n) for k, n in zip(kinds, use, strict=True) if n)))
-        for plants, use in _options(rules, owned, held)
+        (_power(seat, c[0], tuple(sorted((kinds[i], n) for i, n in c[2]))), c)
+        for c in _candidates(rules, owned, len(kinds))
     )
 
 

@@ -9,7 +9,7 @@ from powergrid.enums import Resource
 from powergrid.errors import Reason
 from powergrid.phases.common import illegal, name, next_in, reverse_order
 from powergrid.state import GameState, evolve
-from powergrid.storage import free_room
+from powergrid.storage import free_room, plant_slots
 
 ACTIONS = (BuyResource, EndPurchase)
 
@@ -34,7 +34,7 @@ def price(state: GameState, kind: int, count: int) -> int:
 def _room(state: GameState, seat: int) -> tuple[int, ...]:
     """RES-05: per kind, how many more tokens the player's plants could store."""
     p = state.players[seat]
-    return free_room(tuple(state.rules.plant_slots[n] for n in p.plants), p.resources)
+    return free_room(plant_slots(state.rules, p.plants), p.resources)
 
 
 def _affordable(state: GameState, seat: int, kind: int, limit: int) -> int:
