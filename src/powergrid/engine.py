@@ -39,6 +39,7 @@ PHASES: dict[Phase, ModuleType] = {
     Phase.BUILDING: building,
     Phase.BUREAUCRACY: bureaucracy,
 }
+_PHASE_ACTIONS = {phase: frozenset(module.ACTIONS) for phase, module in PHASES.items()}
 PHASE_NAMES = {
     Phase.SETUP: "setup",
     Phase.AUCTION: "phase 2 (auction)",
@@ -162,6 +163,19 @@ def apply(state: GameState, action: Action) -> GameState:
     module = PHASES.get(state.phase)
     if module is None:
         illegal("The game is over", Reason.GAME_OVER, action)
+    who = module.current(state)
+    # The common case first, in two lookups: an action of this phase by the
+    # player to act (``who`` is then a seat). Anything else is explained below.
+    if type(action) not in _PHASE_ACTIONS[state.phase] or action.player != who:
+        _check_turn(state, module, who, action)
+    return _advance(module.apply(state, action))
+
+
+def _check_turn(state: GameState, module: ModuleType, who: int, action: Action) -> None:
+    """Raise what is wrong with an action of another phase or another player, if anything.
+
+    An instance of a subclass of this phase's actions passes, as it always did.
+    """
     if not isinstance(action, ACTION_TYPES):
         illegal(f"{action!r} is not a powergrid action", Reason.UNKNOWN_ACTION, action)
     if not isinstance(action, module.ACTIONS):
@@ -170,7 +184,6 @@ def apply(state: GameState, action: Action) -> GameState:
             Reason.WRONG_PHASE,
             action,
         )
-    who = module.current(state)
     if not _is_seat(state, action.player):
         illegal(
             f"There is no seat {action.player} in this {len(state.players)}-player game "
@@ -184,7 +197,6 @@ def apply(state: GameState, action: Action) -> GameState:
             Reason.NOT_YOUR_TURN,
             action,
         )
-    return _advance(module.apply(state, action))
 
 
 def _is_seat(state: GameState, seat: object) -> bool:

@@ -46,19 +46,50 @@ PLANT_EVENTS = frozenset(
 )
 
 
-class EventLog:
-    """An immutable sequence of :class:`Event`, cheap to extend."""
+#: An event's fields in order (kind, round, text, player, values), as the log stores it.
+Entry = tuple[str, int, str, "int | None", "tuple[int | str, ...]"]
 
-    __slots__ = ("_len", "_prev", "event")
+
+class EventLog:
+    """An immutable sequence of :class:`Event`, cheap to extend.
+
+    Appending shares every earlier entry. The entries are kept as plain tuples
+    of strings and numbers chained by plain tuples, which the garbage collector
+    stops tracking, so a long game's history costs the collector nothing; the
+    :class:`Event` objects are built when the log is read.
+    """
+
+    __slots__ = ("_chain", "_len")
 
     def __init__(self, event: Event | None = None, prev: EventLog | None = None) -> None:
-        self.event = event
-        self._prev = prev
-        self._len: int = 0 if event is None else (prev._len if prev else 0) + 1
+        base = prev if prev is not None else None
+        if event is None:
+            self._chain: tuple[Entry, tuple[object, ...]] | tuple[()] = (
+                base._chain if base is not None else ()
+            )
+            self._len: int = base._len if base is not None else 0
+        else:
+            entry = (event.kind, event.round, event.text, event.player, event.values)
+            self._chain = (entry, base._chain if base is not None else ())
+            self._len = (base._len if base is not None else 0) + 1
+
+    @property
+    def event(self) -> Event | None:
+        """The newest event, or ``None`` for the empty log."""
+        return Event(*self._chain[0]) if self._chain else None
 
     def append(self, event: Event) -> EventLog:
         """Return a new log with ``event`` added at the end."""
         return EventLog(event, self)
+
+    def added(
+        self, kind: str, round: int, text: str, player: int | None, values: tuple[int | str, ...]
+    ) -> EventLog:
+        """Return a new log with the event of these fields added (no Event is built)."""
+        new = EventLog.__new__(EventLog)
+        new._chain = ((kind, round, text, player, values), self._chain)
+        new._len = self._len + 1
+        return new
 
     def __len__(self) -> int:
         return self._len
@@ -66,41 +97,44 @@ class EventLog:
     def __iter__(self) -> Iterator[Event]:
         return iter(self.as_tuple())
 
+    def _entries(self) -> list[Entry]:
+        """The entries, newest first."""
+        out = []
+        node: Any = self._chain
+        while node:
+            out.append(node[0])
+            node = node[1]
+        return out
+
     def as_tuple(self) -> tuple[Event, ...]:
         """All events, oldest first."""
-        out: list[Event] = []
-        node: EventLog | None = self
-        while node is not None and node.event is not None:
-            out.append(node.event)
-            node = node._prev
-        out.reverse()
-        return tuple(out)
+        entries = self._entries()
+        entries.reverse()
+        return tuple(Event(*e) for e in entries)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, EventLog):
             return NotImplemented
-        a: EventLog | None = self
-        b: EventLog | None = other
-        if a is b:
-            return True
         if self._len != other._len:
             return False
-        while a is not None and b is not None:
+        a: Any = self._chain
+        b: Any = other._chain
+        while a and b:  # shared tails compare by identity, so equal logs stop early
             if a is b:
                 return True
-            if a.event != b.event:
+            if a[0] != b[0]:
                 return False
-            a, b = a._prev, b._prev
-        return a is b
+            a, b = a[1], b[1]
+        return True
 
     def __hash__(self) -> int:
-        return hash(self.as_tuple())
+        return hash(tuple(self._entries()))
 
     def __repr__(self) -> str:
         return f"EventLog(<{self._len} events>)"
 
     # A log is a value: it pickles as its flat tuple of events (pickling the
-    # linked nodes would recurse once per event and overflow the stack in a
+    # chained entries would recurse once per event and overflow the stack in a
     # long game), and copying an immutable log may return the log itself.
     def __reduce__(self) -> tuple[Any, ...]:
         return (log_of, (self.as_tuple(),))

@@ -21,7 +21,7 @@ import attrs
 from powergrid.chance import RngState
 from powergrid.config import GameConfig
 from powergrid.enums import Phase
-from powergrid.events import Event, EventLog
+from powergrid.events import EventLog
 from powergrid.plants import Card
 
 T = TypeVar("T")
@@ -235,7 +235,7 @@ class GameState:
         self, kind: str, text: str, player: int | None = None, *values: int | str
     ) -> EventLog:
         """The event log with one event appended (to merge into a single evolve)."""
-        return self.events.append(Event(kind, self.round, text, player, values))
+        return self.events.added(kind, self.round, text, player, values)
 
     def log(self, kind: str, text: str, player: int | None = None, *values: int | str) -> GameState:
         """A copy of this state with one event appended to the log."""
@@ -253,16 +253,20 @@ def evolve(obj: T, **changes: Any) -> T:
     class is rebuilt positionally.
     """
     cls = type(obj)
-    if cls not in _FIELD_NAMES:
+    names = _FIELD_NAMES.get(cls, ())
+    if names is None:
+        d = obj.__dict__.copy()
+        d.update(changes)
+        new = object.__new__(cls)
+        _setattr(new, "__dict__", d)  # frozen: the dictionary is set past __setattr__
+        return new
+    if names == ():
         slotted = "__dict__" not in dir(obj)
         _FIELD_NAMES[cls] = (
             tuple(a.name for a in attrs.fields(cls)) if slotted else None  # type: ignore[arg-type]
         )
-    names = _FIELD_NAMES[cls]
-    if names is None:
-        new = object.__new__(cls)
-        d = new.__dict__
-        d.update(obj.__dict__)
-        d.update(changes)
-        return new
+        return evolve(obj, **changes)
     return cls(*[changes[n] if n in changes else getattr(obj, n) for n in names])
+
+
+_setattr = object.__setattr__

@@ -25,7 +25,7 @@ from powergrid.errors import Reason
 from powergrid.phases.common import illegal, name, next_in
 from powergrid.ruleset import Ruleset
 from powergrid.state import AuctionState, GameState, evolve
-from powergrid.storage import fits
+from powergrid.storage import conditions, fits_conditions, plant_slots
 
 ACTIONS = (ChoosePlant, PassAuction, Bid, PassBid, DiscardPlant)
 
@@ -278,16 +278,18 @@ def _discard_drops(state: GameState, seat: int, plant: str) -> tuple[tuple[int, 
     return _drops(state.rules, p.plants, p.resources, plant)
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=64)  # small: it serves the apply right after legal_actions
 def _drops(
     rules: Ruleset, owned: tuple[str, ...], held: tuple[int, ...], plant: str
 ) -> tuple[tuple[int, ...], ...]:
     pmask, cap = rules.plant_slots[plant]
-    rest = tuple(rules.plant_slots[n] for n in owned if n != plant)
+    conds = conditions(plant_slots(rules, tuple(n for n in owned if n != plant)), len(held))
     ranges = [range(min(h, cap) + 1) if pmask & (1 << i) else range(1) for i, h in enumerate(held)]
     out = []
     for drop in itertools.product(*ranges):
-        if sum(drop) <= cap and fits(rest, tuple(h - d for h, d in zip(held, drop, strict=True))):
+        if sum(drop) <= cap and fits_conditions(
+            conds, tuple(h - d for h, d in zip(held, drop, strict=True))
+        ):
             out.append(drop)
     return tuple(out)
 
@@ -304,7 +306,6 @@ def _discard_options(state: GameState, seat: int) -> tuple[Action, ...]:
     return _discards(state.rules, seat, p.plants, p.resources, _discardable(state, seat))
 
 
-@functools.lru_cache(maxsize=4096)
 def _discards(
     rules: Ruleset,
     seat: int,
@@ -312,12 +313,20 @@ def _discards(
     held: tuple[int, ...],
     allowed: tuple[str, ...],
 ) -> tuple[Action, ...]:
+    # Not cached: the holdings at a discard seldom repeat, while the actions do.
     kinds = rules.resources
     return tuple(
-        trusted(DiscardPlant, player=seat, plant=plant, drop=_canonical(kinds, drop))
+        _discard_action(seat, plant, kinds, drop)
         for plant in allowed
         for drop in _drops(rules, owned, held, plant)
     )
+
+
+@functools.lru_cache(maxsize=4096)
+def _discard_action(
+    seat: int, plant: str, kinds: tuple[Resource, ...], drop: tuple[int, ...]
+) -> DiscardPlant:
+    return trusted(DiscardPlant, player=seat, plant=plant, drop=_canonical(kinds, drop))
 
 
 def _canonical(kinds: tuple[Resource, ...], counts: tuple[int, ...]) -> Amounts:

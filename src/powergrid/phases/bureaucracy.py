@@ -164,6 +164,12 @@ def legal(state: GameState) -> tuple[Action, ...]:
     )
 
 
+@functools.lru_cache(maxsize=4096)
+def _power_index(rules: Ruleset, seat: int, owned: tuple[str, ...]) -> dict[Power, Candidate]:
+    """The hand's Power actions, to look a played one up (apply's fast check)."""
+    return dict(_power_candidates(rules, seat, owned))
+
+
 @functools.lru_cache(maxsize=8192)
 def _power(seat: int, plants: tuple[str, ...], mix: Amounts) -> Power:
     """One Power action in canonical form (shared: the same ones recur game after game)."""
@@ -185,6 +191,20 @@ def _power_candidates(
 def apply(state: GameState, action: Action) -> GameState:
     """Check and play a Power action: burn, then income (BUR-02..BUR-04)."""
     assert isinstance(action, Power)
+    seat = action.player
+    p = state.players[seat]
+    # A Power the hand can play is checked by looking it up; anything else
+    # goes through the checks that say what is wrong with it.
+    candidate = _power_index(state.rules, seat, p.plants).get(action)
+    if candidate is not None and _runs(candidate, p.resources):
+        return _power_up(state, action, candidate[1])
+    _check(state, action)
+    kinds = state.rules.resources
+    return _power_up(state, action, tuple(dict(action.mix).get(k, 0) for k in kinds))
+
+
+def _check(state: GameState, action: Power) -> None:
+    """Raise the IllegalAction that says why ``action`` cannot be played."""
     seat = action.player
     p = state.players[seat]
     missing = [n for n in action.plants if n not in p.plants]
@@ -216,6 +236,12 @@ def apply(state: GameState, action: Action) -> GameState:
             Reason.NOT_ENOUGH_FUEL,
             action,
         )
+
+
+def _power_up(state: GameState, action: Power, use: tuple[int, ...]) -> GameState:
+    """BUR-02..BUR-04: burn ``use``, power the cities, earn the income."""
+    seat = action.player
+    p = state.players[seat]
     powered = supplied(state, seat, action.plants)
     table = state.rules.components.income
     income = table[min(powered, len(table) - 1)]
