@@ -116,6 +116,22 @@ def network_costs(area: PlayArea, owned: frozenset[int]) -> tuple[int, ...]:
     return tuple(map(min, *rows)) if len(rows) > 1 else rows[0]
 
 
+@functools.lru_cache(maxsize=8192)
+def network_costs_of(area: PlayArea, cities: tuple[str, ...]) -> tuple[int, ...]:
+    """:func:`network_costs` of a network given as its cities in build order.
+
+    A network grows one city at a time, so its costs are those of the network
+    before the last city, lowered by that city's own row: one pass per house
+    rather than one per city of the network.
+    """
+    if not cities:
+        return (0,) * len(area.in_area)
+    row = area.cost[area.board.index[cities[-1]]]
+    if len(cities) == 1:
+        return row
+    return tuple(map(min, network_costs_of(area, cities[:-1]), row))
+
+
 def cities_connected(board: MapData, cities: Iterable[str]) -> bool:
     """Whether ``cities`` form one connected set over the board's connections (CDK-16)."""
     chosen = {board.index[c] for c in cities}

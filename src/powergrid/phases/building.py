@@ -7,20 +7,23 @@ import functools
 from powergrid import market
 from powergrid.actions import Action, Build, EndBuild
 from powergrid.errors import Reason
-from powergrid.network import INF, network_costs
-from powergrid.phases.common import illegal, name, next_in, reverse_order
+from powergrid.network import INF, PlayArea, network_costs_of
+from powergrid.phases.common import illegal, name
 from powergrid.rules import HOUSES_PER_PLAYER, SLOT_COSTS
 from powergrid.state import GameState, evolve
 
 ACTIONS = (Build, EndBuild)
 
-_build = functools.lru_cache(maxsize=4096)(lambda p, city: Build(player=p, city=city))
 _end = functools.lru_cache(maxsize=16)(lambda p: EndBuild(player=p))
 
 
 def current(state: GameState) -> int | None:
     """BLD-01: reverse player order, one turn each."""
-    return next_in(reverse_order(state), state.done)
+    done = state.done
+    for seat in reversed(state.order):
+        if seat not in done:
+            return seat
+    return None
 
 
 def owned_indices(state: GameState, seat: int) -> frozenset[int]:
@@ -31,7 +34,7 @@ def owned_indices(state: GameState, seat: int) -> frozenset[int]:
 
 def connection_costs(state: GameState, seat: int) -> tuple[int, ...]:
     """Cheapest connection cost from the player's network to every city (BLD-04, BLD-07)."""
-    return network_costs(state.rules.area, owned_indices(state, seat))
+    return network_costs_of(state.rules.area, state.players[seat].cities)
 
 
 def build_cost(state: GameState, seat: int, city: str) -> int:
@@ -50,20 +53,24 @@ def legal(state: GameState) -> tuple[Action, ...]:
     out: list[Action] = []
     if len(p.cities) < HOUSES_PER_PLAYER:
         area = state.rules.area
-        costs = network_costs(area, owned_indices(state, seat))
+        costs = network_costs_of(area, p.cities)
+        builds = _builds(area, seat)
         houses = state.board.houses
         limit = state.build_step
-        cities = area.board.cities
         money = p.money
         for i in area.cities:
             here = houses[i]
             n = len(here)
-            if n >= limit or seat in here:
-                continue
-            if SLOT_COSTS[n] + costs[i] <= money:
-                out.append(_build(seat, cities[i]))
+            if n < limit and seat not in here and SLOT_COSTS[n] + costs[i] <= money:
+                out.append(builds[i])
     out.append(_end(seat))
     return tuple(out)
+
+
+@functools.lru_cache(maxsize=1024)
+def _builds(area: PlayArea, seat: int) -> tuple[Build, ...]:
+    """A seat's Build action for every city of the board, by city index."""
+    return tuple(Build(player=seat, city=c) for c in area.board.cities)
 
 
 def apply(state: GameState, action: Action) -> GameState:

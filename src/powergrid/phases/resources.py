@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import bisect
 import functools
+import itertools
 
 from powergrid.actions import Action, BuyResource, EndPurchase
 from powergrid.enums import Resource
 from powergrid.errors import Reason
-from powergrid.phases.common import illegal, name, next_in, reverse_order
+from powergrid.phases.common import illegal, name
 from powergrid.state import GameState, evolve
 from powergrid.storage import free_room, plant_slots
 
@@ -21,14 +23,24 @@ _end = functools.lru_cache(maxsize=16)(lambda p: EndPurchase(player=p))
 
 def current(state: GameState) -> int | None:
     """RES-01: reverse player order, one turn each."""
-    return next_in(reverse_order(state), state.done)
+    done = state.done
+    for seat in reversed(state.order):
+        if seat not in done:
+            return seat
+    return None
 
 
 def price(state: GameState, kind: int, count: int) -> int:
     """RES-06: the sum of the ``count`` cheapest tokens of a kind on the market."""
-    prices = state.rules.components.slot_prices[kind]
-    start = len(prices) - state.resources.market[kind]
-    return sum(prices[start : start + count])
+    cum = _cumulative(state.rules.components.slot_prices)[kind]
+    start = len(cum) - 1 - state.resources.market[kind]
+    return cum[start + count] - cum[start]
+
+
+@functools.lru_cache(maxsize=64)
+def _cumulative(slot_prices: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """Per kind, the price of the track's first j spaces for every j (0 first)."""
+    return tuple((0, *itertools.accumulate(prices)) for prices in slot_prices)
 
 
 def _room(state: GameState, seat: int) -> tuple[int, ...]:
@@ -37,28 +49,29 @@ def _room(state: GameState, seat: int) -> tuple[int, ...]:
     return free_room(plant_slots(state.rules, p.plants), p.resources)
 
 
-def _affordable(state: GameState, seat: int, kind: int, limit: int) -> int:
-    money = state.players[seat].money
-    prices = state.rules.components.slot_prices[kind]
-    i = len(prices) - state.resources.market[kind]
-    n = total = 0
-    while n < limit and total + prices[i + n] <= money:
-        total += prices[i + n]
-        n += 1
-    return n
-
-
 def legal(state: GameState) -> tuple[Action, ...]:
     """Every legal phase-3 action: each kind and count that fits, then EndPurchase."""
     seat = current(state)
     if seat is None:
         return ()
-    room = _room(state, seat)
-    most = tuple(
-        _affordable(state, seat, i, limit) if limit else 0
-        for i, limit in enumerate(map(min, state.resources.market, room))
-    )
-    return _purchases(seat, state.rules.resources, most)
+    p = state.players[seat]
+    rules = state.rules
+    room = free_room(plant_slots(rules, p.plants), p.resources)
+    cums = _cumulative(rules.components.slot_prices)
+    money = p.money
+    most = []
+    for kind, on_market in enumerate(state.resources.market):
+        limit = min(room[kind], on_market)
+        if limit:
+            # RES-06: the cheapest tokens first, so the most affordable count is
+            # where the running price passes the player's money.
+            cum = cums[kind]
+            start = len(cum) - 1 - on_market
+            most.append(bisect.bisect_right(cum, cum[start] + money, start, start + limit + 1))
+            most[-1] -= start + 1
+        else:
+            most.append(0)
+    return _purchases(seat, rules.resources, tuple(most))
 
 
 @functools.lru_cache(maxsize=16384)
