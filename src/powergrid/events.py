@@ -46,37 +46,37 @@ PLANT_EVENTS = frozenset(
 )
 
 
-#: An event's fields in order (kind, round, text, player, values), as the log stores it.
+#: An event's fields in order (kind, round, text, player, values), as read from the log.
 Entry = tuple[str, int, str, "int | None", "tuple[int | str, ...]"]
 
 
 class EventLog:
     """An immutable sequence of :class:`Event`, cheap to extend.
 
-    Appending shares every earlier entry. The entries are kept as plain tuples
-    of strings and numbers chained by plain tuples, which the garbage collector
-    stops tracking, so a long game's history costs the collector nothing; the
-    :class:`Event` objects are built when the log is read.
+    Appending shares every earlier entry. Each entry is one plain tuple, the
+    event's fields followed by the previous entry, holding only strings,
+    numbers and tuples: the garbage collector stops tracking such tuples, so a
+    long game's history costs it nothing. The :class:`Event` objects are built
+    when the log is read.
     """
 
     __slots__ = ("_chain", "_len")
+    _chain: tuple[Any, ...]
+    _len: int
 
     def __init__(self, event: Event | None = None, prev: EventLog | None = None) -> None:
-        base = prev if prev is not None else None
-        if event is None:
-            self._chain: tuple[Entry, tuple[object, ...]] | tuple[()] = (
-                base._chain if base is not None else ()
-            )
-            self._len: int = base._len if base is not None else 0
-        else:
-            entry = (event.kind, event.round, event.text, event.player, event.values)
-            self._chain = (entry, base._chain if base is not None else ())
-            self._len = (base._len if base is not None else 0) + 1
+        chain: tuple[Any, ...] = prev._chain if prev is not None else ()
+        length = prev._len if prev is not None else 0
+        if event is not None:
+            chain = (event.kind, event.round, event.text, event.player, event.values, chain)
+            length += 1
+        self._chain = chain
+        self._len = length
 
     @property
     def event(self) -> Event | None:
         """The newest event, or ``None`` for the empty log."""
-        return Event(*self._chain[0]) if self._chain else None
+        return Event(*self._chain[:5]) if self._chain else None
 
     def append(self, event: Event) -> EventLog:
         """Return a new log with ``event`` added at the end."""
@@ -87,7 +87,7 @@ class EventLog:
     ) -> EventLog:
         """Return a new log with the event of these fields added (no Event is built)."""
         new = EventLog.__new__(EventLog)
-        new._chain = ((kind, round, text, player, values), self._chain)
+        new._chain = (kind, round, text, player, values, self._chain)
         new._len = self._len + 1
         return new
 
@@ -102,8 +102,8 @@ class EventLog:
         out = []
         node: Any = self._chain
         while node:
-            out.append(node[0])
-            node = node[1]
+            out.append(node[:5])
+            node = node[5]
         return out
 
     def as_tuple(self) -> tuple[Event, ...]:
@@ -122,9 +122,9 @@ class EventLog:
         while a and b:  # shared tails compare by identity, so equal logs stop early
             if a is b:
                 return True
-            if a[0] != b[0]:
+            if a[:5] != b[:5]:
                 return False
-            a, b = a[1], b[1]
+            a, b = a[5], b[5]
         return True
 
     def __hash__(self) -> int:

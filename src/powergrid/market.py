@@ -8,6 +8,7 @@ from __future__ import annotations
 import bisect
 
 from powergrid.enums import Phase
+from powergrid.rules import base
 from powergrid.state import GameState, evolve
 
 
@@ -37,6 +38,19 @@ def resort(state: GameState) -> GameState:
     return evolve(state, market=market)
 
 
+def _split(state: GameState, plants: tuple[str, ...]) -> GameState:
+    """The state with the market holding ``plants`` (in rank order), re-split (AUC-10).
+
+    The base shape depends on the Step alone, so with it the split is made in
+    one step; a module's shape hook is asked about the market it re-sorts.
+    """
+    if state.rules.hook("market_shape") is base.market_shape:
+        n = 6 if state.step == 3 else 4
+        market = evolve(state.market, actual=plants[:n], future=plants[n:])
+        return evolve(state, market=market)
+    return resort(evolve(state, market=evolve(state.market, actual=plants, future=())))
+
+
 def _set_plants(state: GameState, plants: tuple[str, ...]) -> GameState:
     if frozen(state):
         # Only removals happen while frozen: keep each card on its side.
@@ -48,7 +62,7 @@ def _set_plants(state: GameState, plants: tuple[str, ...]) -> GameState:
             future=tuple(p for p in m.future if p in keep),
         )
         return evolve(state, market=market)
-    return resort(evolve(state, market=evolve(state.market, actual=plants, future=())))
+    return _split(state, plants)
 
 
 def take_plant(state: GameState, plant: str) -> GameState:

@@ -118,10 +118,10 @@ def fits_conditions(conds: tuple[Condition, ...], holdings: tuple[int, ...]) -> 
 
 
 @functools.lru_cache(maxsize=8192)
-def _by_kind(slots: Slots, nkinds: int) -> tuple[tuple[Condition, ...], ...]:
-    """Per kind, the binding conditions whose set contains it."""
+def _by_kind(slots: Slots, nkinds: int) -> tuple[tuple[int, ...], ...]:
+    """Per kind, the positions in :func:`conditions` of the conditions whose set holds it."""
     conds = conditions(slots, nkinds)
-    return tuple(tuple(c for c in conds if k in c[0]) for k in range(nkinds))
+    return tuple(tuple(j for j, c in enumerate(conds) if k in c[0]) for k in range(nkinds))
 
 
 @functools.lru_cache(maxsize=8192)
@@ -151,8 +151,13 @@ def free_room(slots: Slots, holdings: tuple[int, ...]) -> tuple[int, ...]:
     caps = _separate_caps(slots, len(holdings))
     if caps is not None:
         return tuple(c - h if c > h else 0 for c, h in zip(caps, holdings, strict=True))
+    conds = conditions(slots, len(holdings))
+    slack = [
+        room - (holdings[kinds[0]] if len(kinds) == 1 else sum(holdings[k] for k in kinds))
+        for kinds, room in conds
+    ]
     out = []
-    for conds in _by_kind(slots, len(holdings)):
-        least = min(room - sum(holdings[k] for k in kinds) for kinds, room in conds)
+    for positions in _by_kind(slots, len(holdings)):
+        least = min(slack[j] for j in positions)
         out.append(least if least > 0 else 0)
     return tuple(out)

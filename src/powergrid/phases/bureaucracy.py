@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 from collections.abc import Mapping
 
 from powergrid import market
@@ -157,11 +158,15 @@ def legal(state: GameState) -> tuple[Action, ...]:
         return ()
     p = state.players[seat]
     held = p.resources
-    return tuple(
-        action
-        for action, candidate in _power_candidates(state.rules, seat, p.plants)
-        if _runs(candidate, held)
-    )
+    out = []
+    for action, (_, use, need, room) in _power_candidates(state.rules, seat, p.plants):
+        for i, n in need:  # _runs, inlined: this loop is phase 5's legal_actions
+            if held[i] < n:
+                break
+        else:
+            if room is None or fits_conditions(room, tuple(map(operator.sub, held, use))):
+                out.append(action)
+    return tuple(out)
 
 
 @functools.lru_cache(maxsize=4096)

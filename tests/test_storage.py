@@ -1,0 +1,88 @@
+"""Storage checks against the definition (RES-03..RES-05, RES-08).
+
+The engine tests only the Hall conditions that bind (powergrid.storage); these
+tests compare that with the plain definition over every set of kinds: tokens
+fit exactly when, for every set S of kinds, the tokens of S fit into the
+plants accepting a kind of S, and the room for one more kind is the least
+slack over the sets holding it.
+"""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from powergrid import storage
+
+# Masks over up to five kinds: single kinds, the coal/oil hybrid (0b11), other pairs,
+# and plants accepting nothing (ecological plants).
+MASKS = st.sampled_from([0, 1, 2, 4, 8, 16, 3, 5, 6, 12, 7, 15, 9, 24])
+
+
+def _room_of(slots: storage.Slots, subset: int) -> int:
+    return sum(cap for mask, cap in slots if mask & subset)
+
+
+def _held_in(holdings: tuple[int, ...], subset: int) -> int:
+    return sum(h for k, h in enumerate(holdings) if subset & (1 << k))
+
+
+def _fits_by_definition(slots: storage.Slots, holdings: tuple[int, ...]) -> bool:
+    return all(_held_in(holdings, s) <= _room_of(slots, s) for s in range(1, 1 << len(holdings)))
+
+
+def _free_by_definition(slots: storage.Slots, holdings: tuple[int, ...]) -> tuple[int, ...]:
+    n = len(holdings)
+    return tuple(
+        max(
+            0,
+            min(
+                _room_of(slots, s) - _held_in(holdings, s) for s in range(1, 1 << n) if s & (1 << k)
+            ),
+        )
+        for k in range(n)
+    )
+
+
+@st.composite
+def hands(draw: st.DrawFn) -> tuple[storage.Slots, tuple[int, ...]]:
+    nkinds = draw(st.integers(3, 5))
+    plant = st.tuples(MASKS.filter(lambda m: m < (1 << nkinds)), st.integers(0, 8))
+    slots = tuple(draw(st.lists(plant, max_size=4)))
+    holdings = tuple(draw(st.lists(st.integers(0, 7), min_size=nkinds, max_size=nkinds)))
+    return slots, holdings
+
+
+@given(hands())
+def test_res05_fits_agrees_with_every_set_of_kinds(
+    hand: tuple[storage.Slots, tuple[int, ...]],
+) -> None:
+    slots, holdings = hand
+    assert storage.fits(slots, holdings) == _fits_by_definition(slots, holdings)
+
+
+@given(hands())
+def test_res05_free_room_agrees_with_every_set_of_kinds(
+    hand: tuple[storage.Slots, tuple[int, ...]],
+) -> None:
+    slots, holdings = hand
+    if _fits_by_definition(slots, holdings):
+        assert storage.free_room(slots, holdings) == _free_by_definition(slots, holdings)
+
+
+def test_res08_a_hybrid_shares_its_room_between_coal_and_oil() -> None:
+    # Classic plants as (mask, capacity): coal plant 4 (2 coal, room 4), hybrid 5 (2 coal/oil,
+    # room 4), oil plant 3 (2 oil, room 4); kinds coal, oil, garbage, uranium.
+    slots = ((0b01, 4), (0b11, 4), (0b10, 4))
+    # 6 coal use the coal plant and half the hybrid: 2 more coal or 2 more oil beyond
+    # the oil plant's 4 still fit, nothing of the other kinds.
+    assert storage.free_room(slots, (6, 0, 0, 0)) == (2, 6, 0, 0)
+    assert storage.fits(slots, (6, 6, 0, 0))
+    assert not storage.fits(slots, (7, 6, 0, 0))
+    assert storage.conditions(slots, 4) == (
+        ((0,), 8),
+        ((1,), 8),
+        ((2,), 0),
+        ((3,), 0),
+        ((0, 1), 12),
+    )
