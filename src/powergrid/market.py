@@ -8,7 +8,6 @@ from __future__ import annotations
 import bisect
 
 from powergrid.enums import Phase
-from powergrid.rules import base
 from powergrid.state import GameState, evolve
 
 
@@ -30,6 +29,16 @@ def frozen(state: GameState) -> bool:
     )
 
 
+def market_shape(state: GameState) -> tuple[int, int]:
+    """CON-07: 4 actual + 4 future in Steps 1-2 (Step 1 future per map, SET-26); 6 in Step 3.
+
+    The base game's ``market_shape`` hook.
+    """
+    if state.step == 3:
+        return (6, 0)
+    return (4, state.rules.market_size(state.step) - 4)
+
+
 def resort(state: GameState) -> GameState:
     """Re-split the market so the lowest plants form the actual market (AUC-10)."""
     plants = state.market.plants
@@ -44,7 +53,7 @@ def _split(state: GameState, plants: tuple[str, ...]) -> GameState:
     The base shape depends on the Step alone, so with it the split is made in
     one step; a module's shape hook is asked about the market it re-sorts.
     """
-    if state.rules.hook("market_shape") is base.market_shape:
+    if state.rules.hook("market_shape") is market_shape:
         n = 6 if state.step == 3 else 4
         market = evolve(state.market, actual=plants[:n], future=plants[n:])
         return evolve(state, market=market)

@@ -34,7 +34,8 @@ def price(state: GameState, kind: int, count: int) -> int:
     """RES-06: the sum of the ``count`` cheapest tokens of a kind on the market."""
     cum = _cumulative(state.rules.components.slot_prices)[kind]
     start = len(cum) - 1 - state.resources.market[kind]
-    return cum[start + count] - cum[start]
+    # Beyond the market's tokens nothing more is priced (as the sum of a slice).
+    return cum[min(start + count, len(cum) - 1)] - cum[start]
 
 
 @functools.lru_cache(maxsize=64)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from powergrid.config import GameConfig
 from powergrid.deck import Deck
+from powergrid.market import draw, market_shape, remove_lowest
 from powergrid.rules import DeckSetup, RuleModule
 from powergrid.state import GameState, evolve
 
@@ -23,13 +24,6 @@ def min_bid(state: GameState, plant: str) -> int:
     return state.rules.plants[plant].number
 
 
-def market_shape(state: GameState) -> tuple[int, int]:
-    """CON-07: 4 actual + 4 future in Steps 1-2 (Step 1 future per map, SET-26); 6 in Step 3."""
-    if state.step == 3:
-        return (6, 0)
-    return (4, state.rules.market_size(state.step) - 4)
-
-
 def unchanged(state: GameState, *_: object) -> GameState:
     """A hook point the base game does nothing at."""
     return state
@@ -39,8 +33,6 @@ def nobody_bought_removal(rule: str) -> Callable[[GameState], GameState]:
     """A hook removing the lowest plant and drawing one if nobody bought (AUC-20, AUC-21)."""
 
     def end_of_auction(state: GameState) -> GameState:
-        from powergrid.market import draw, remove_lowest
-
         if state.bought:
             return state
         return draw(remove_lowest(state, f"nobody bought a plant, {rule}"))
