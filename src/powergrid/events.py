@@ -54,10 +54,9 @@ class EventLog:
     """An immutable sequence of :class:`Event`, cheap to extend.
 
     Appending shares every earlier entry. Each entry is one plain tuple, the
-    event's fields followed by the previous entry, holding only strings,
-    numbers and tuples: the garbage collector stops tracking such tuples, so a
-    long game's history costs it nothing. The :class:`Event` objects are built
-    when the log is read.
+    event's fields followed by the previous entry: one small object per event,
+    where a linked node and an :class:`Event` made two. The :class:`Event`
+    objects are built when the log is read.
     """
 
     __slots__ = ("_chain", "_len")

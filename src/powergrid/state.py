@@ -253,14 +253,14 @@ def evolve(obj: T, **changes: Any) -> T:
     class is rebuilt positionally.
     """
     cls = type(obj)
-    names = _FIELD_NAMES.get(cls, ())
+    names = _FIELD_NAMES.get(cls, _UNSEEN)
     if names is None:
         d = obj.__dict__.copy()
         d.update(changes)
         new = object.__new__(cls)
         _setattr(new, "__dict__", d)  # frozen: the dictionary is set past __setattr__
         return new
-    if names == ():
+    if names is _UNSEEN:
         slotted = "__dict__" not in dir(obj)
         _FIELD_NAMES[cls] = (
             tuple(a.name for a in attrs.fields(cls)) if slotted else None  # type: ignore[arg-type]
@@ -269,4 +269,5 @@ def evolve(obj: T, **changes: Any) -> T:
     return cls(*[changes[n] if n in changes else getattr(obj, n) for n in names])
 
 
+_UNSEEN: tuple[str, ...] = ("<not seen yet>",)
 _setattr = object.__setattr__
