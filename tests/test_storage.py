@@ -1,4 +1,4 @@
-"""Storage checks against the definition (RES-03..RES-05, RES-08).
+"""Storage checks against the definition (RES-03..RES-05, RES-08, AUC-18).
 
 The engine tests only the Hall conditions that bind (powergrid.storage); these
 tests compare that with the plain definition over every set of kinds: tokens
@@ -9,10 +9,14 @@ slack over the sets holding it.
 
 from __future__ import annotations
 
+import itertools
+
 from hypothesis import given
 from hypothesis import strategies as st
 
+import powergrid as pg
 from powergrid import storage
+from powergrid.phases import auction
 
 # Masks over up to five kinds: single kinds, the coal/oil hybrid (0b11), other pairs,
 # and plants accepting nothing (ecological plants).
@@ -86,3 +90,38 @@ def test_res08_a_hybrid_shares_its_room_between_coal_and_oil() -> None:
         ((3,), 0),
         ((0, 1), 12),
     )
+
+
+_RULES = pg.new_game(pg.GameConfig(players=4, components="classic"), seed=1).rules
+
+
+@st.composite
+def discards(draw: st.DrawFn) -> tuple[tuple[str, ...], tuple[int, ...], str]:
+    """A classic hand of four plants (one over the limit), tokens that fit, a plant to drop."""
+    owned = _RULES.ranked(
+        draw(st.lists(st.sampled_from(sorted(_RULES.plants)), min_size=4, max_size=4, unique=True))
+    )
+    slots = tuple(_RULES.plant_slots[n] for n in owned)
+    held = tuple(draw(st.lists(st.integers(0, 6), min_size=4, max_size=4)))
+    return (
+        owned,
+        held if _fits_by_definition(slots, held) else (0, 0, 0, 0),
+        draw(st.sampled_from(owned)),
+    )
+
+
+@given(discards())
+def test_auc18_drops_are_exactly_what_the_plant_could_hold_with_the_rest_fitting(
+    case: tuple[tuple[str, ...], tuple[int, ...], str],
+) -> None:
+    owned, held, plant = case
+    mask, cap = _RULES.plant_slots[plant]
+    rest = tuple(_RULES.plant_slots[n] for n in owned if n != plant)
+    expected = tuple(
+        drop
+        for drop in itertools.product(*(range(h + 1) for h in held))
+        if sum(drop) <= cap
+        and all(d == 0 or mask & (1 << k) for k, d in enumerate(drop))
+        and _fits_by_definition(rest, tuple(h - d for h, d in zip(held, drop, strict=True)))
+    )
+    assert auction._drops(_RULES, owned, held, plant) == expected

@@ -53,7 +53,7 @@ class PlayArea:
         return i is not None and self.in_area[i]
 
 
-@functools.cache
+@functools.lru_cache(maxsize=256)  # bounded: a city set (CDK-16) may be any subset
 def play_area(
     map_id: str, regions: tuple[str, ...], cities: tuple[str, ...] | None = None
 ) -> PlayArea:

@@ -25,7 +25,7 @@ from powergrid.errors import Reason
 from powergrid.phases.common import illegal, name, next_in
 from powergrid.ruleset import Ruleset
 from powergrid.state import AuctionState, GameState, evolve
-from powergrid.storage import conditions, fits_conditions, plant_slots
+from powergrid.storage import Condition, conditions, fits_conditions, plant_slots
 
 ACTIONS = (ChoosePlant, PassAuction, Bid, PassBid, DiscardPlant)
 
@@ -284,6 +284,8 @@ def _drops(
 ) -> tuple[tuple[int, ...], ...]:
     pmask, cap = rules.plant_slots[plant]
     conds = conditions(plant_slots(rules, tuple(n for n in owned if n != plant)), len(held))
+    if pmask & (pmask - 1) == 0:  # one kind or none: the drops are one run of counts
+        return _single_kind_drops(conds, held, pmask.bit_length() - 1, cap)
     ranges = [range(min(h, cap) + 1) if pmask & (1 << i) else range(1) for i, h in enumerate(held)]
     out = []
     for drop in itertools.product(*ranges):
@@ -291,6 +293,31 @@ def _drops(
             conds, tuple(h - d for h, d in zip(held, drop, strict=True))
         ):
             out.append(drop)
+    return tuple(out)
+
+
+def _single_kind_drops(
+    conds: tuple[Condition, ...], held: tuple[int, ...], kind: int, cap: int
+) -> tuple[tuple[int, ...], ...]:
+    """The drops of a plant storing one ``kind`` (-1: none), in increasing count.
+
+    The rest must fit on the other plants: a condition without the kind holds
+    or fails whatever is dropped, and one with it asks for at least its excess.
+    """
+    least = 0
+    for kinds, room in conds:
+        excess = sum(held[k] for k in kinds) - room
+        if kind in kinds:
+            least = max(least, excess)
+        elif excess > 0:
+            return ()
+    if kind < 0:
+        return ((0,) * len(held),) if least <= 0 else ()
+    drop = [0] * len(held)
+    out = []
+    for d in range(least, min(held[kind], cap) + 1):
+        drop[kind] = d
+        out.append(tuple(drop))
     return tuple(out)
 
 

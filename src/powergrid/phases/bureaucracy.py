@@ -187,8 +187,11 @@ def _power_candidates(
 ) -> tuple[tuple[Power, Candidate], ...]:
     """Each candidate of a hand with its Power action, built once per seat and hand."""
     kinds = rules.resources
+    # A mix lists its kinds in sorted order (the Power converter's form): sort
+    # the kind positions once rather than every mix.
+    order = sorted(range(len(kinds)), key=kinds.__getitem__)
     return tuple(
-        (_power(seat, c[0], tuple(sorted((kinds[i], n) for i, n in c[2]))), c)
+        (_power(seat, c[0], tuple((kinds[i], c[1][i]) for i in order if c[1][i])), c)
         for c in _candidates(rules, owned, len(kinds))
     )
 

@@ -13,7 +13,12 @@ def name(state: GameState, seat: int) -> str:
     if seat < 0:
         return state.actor(seat).name
     names = state.config.names
-    return names[seat] if names else f"player {seat}"
+    if names:
+        return names[seat]
+    return _DEFAULT_NAMES[seat] if seat < len(_DEFAULT_NAMES) else f"player {seat}"
+
+
+_DEFAULT_NAMES = tuple(f"player {seat}" for seat in range(8))  # built once: names are hot
 
 
 def illegal(message: str, reason: Reason, action: object) -> NoReturn:
