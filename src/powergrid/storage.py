@@ -64,7 +64,7 @@ Condition = tuple[tuple[int, ...], int]
 
 
 @functools.lru_cache(maxsize=1024)
-def _binding(masks: frozenset[int], nkinds: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+def binding_sets(masks: frozenset[int], nkinds: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     """The sets of kinds whose Hall condition binds, for plants accepting ``masks``.
 
     A set of kinds splits into two parts that no plant joins (no plant accepts
@@ -96,7 +96,7 @@ def conditions_of(slots: Slots, nkinds: int) -> tuple[Condition, ...]:
     masks = frozenset(m for m, cap in slots if cap > 0 and m)
     return tuple(
         (kinds, sum(cap for m, cap in slots if m & subset))
-        for subset, kinds in _binding(masks, nkinds)
+        for subset, kinds in binding_sets(masks, nkinds)
     )
 
 

@@ -14,7 +14,7 @@ from powergrid.phases.common import illegal, name, next_in
 from powergrid.plants import label_key
 from powergrid.ruleset import Ruleset
 from powergrid.state import GameState, evolve
-from powergrid.storage import Condition, Slots, conditions_of, fits_conditions
+from powergrid.storage import Condition, Slots, binding_sets, fits_conditions
 
 ACTIONS = (Power,)
 
@@ -93,34 +93,79 @@ def _candidates(rules: Ruleset, owned: tuple[str, ...], nk: int) -> tuple[Candid
     Depends on the plants alone, so it is built once per hand (a hand changes a
     few times a game) and each phase 5 only filters it by the tokens held.
     """
+    fuel = [_fuel_options(rules, n, nk) for n in owned]
     # Without hybrids every kind has its own plants, and burning a running plant's
     # share frees exactly the room it used, so the leftover always fits: skip the check.
     shared = any(rules.plant(n).is_hybrid for n in owned)
+    rooms = _residual_rooms(rules, owned, nk) if shared else ()
     key = _label_keys(rules).__getitem__
     out: list[Candidate] = []
     for r in range(len(owned) + 1):
-        for running in itertools.combinations(owned, r):
-            plants = tuple(sorted(running, key=key)) if r > 1 else running
-            burns = tuple(rules.plant_burns[n] for n in plants)
+        for running in itertools.combinations(range(len(owned)), r):
+            names = tuple(owned[j] for j in running)
+            plants = tuple(sorted(names, key=key)) if r > 1 else names
             room = (
-                conditions_of(_residual(rules.plant_slots, owned, plants), nk) if shared else None
+                tuple(
+                    (kinds, full - sum(freed for j, freed in members if j in running))
+                    for kinds, full, members in rooms
+                )
+                if shared
+                else None
             )
-            for use in _burn_vectors(burns, nk):
+            for use in _sum_options([fuel[j] for j in running], nk):
                 need = tuple((i, u) for i, u in enumerate(use) if u)
                 out.append((plants, use, need, room))
     return tuple(out)
+
+
+@functools.lru_cache(maxsize=1024)
+def _fuel_options(rules: Ruleset, plant: str, nk: int) -> tuple[tuple[int, ...], ...]:
+    """The burn vectors one running plant may have: a hybrid's every split (RES-04)."""
+    mask, burn = rules.plant_burns[plant]
+    return tuple(_hybrid_splits(mask, burn, nk)) if burn else ((0,) * nk,)
+
+
+def _sum_options(
+    options: list[tuple[tuple[int, ...], ...]], nk: int
+) -> tuple[tuple[int, ...], ...]:
+    """The distinct totals of one burn vector per running plant, in sorted order."""
+    if not options:
+        return ((0,) * nk,)
+    if len(options) == 1:
+        return options[0] if len(options[0]) == 1 else tuple(sorted(set(options[0])))
+    if all(len(o) == 1 for o in options):
+        return (tuple(map(sum, zip(*(o[0] for o in options), strict=True))),)
+    return tuple(
+        sorted({tuple(map(sum, zip(*combo, strict=True))) for combo in itertools.product(*options)})
+    )
+
+
+def _residual_rooms(
+    rules: Ruleset, owned: tuple[str, ...], nk: int
+) -> tuple[tuple[tuple[int, ...], int, tuple[tuple[int, int], ...]], ...]:
+    """Per binding storage condition of the hand: its kinds, its room and what each plant frees.
+
+    Running plants keep room for the tokens left on them, half their capacity
+    (see :func:`_residual`), so a condition's room once some plants ran is its
+    full room less what those plants freed. The binding sets stay the same:
+    a running plant keeps room, so no plant stops joining its kinds.
+    """
+    slots = [rules.plant_slots[n] for n in owned]
+    masks = frozenset(m for m, cap in slots if cap > 0 and m)
+    return tuple(
+        (
+            kinds,
+            sum(cap for m, cap in slots if m & subset),
+            tuple((j, cap - cap // 2) for j, (m, cap) in enumerate(slots) if m & subset),
+        )
+        for subset, kinds in binding_sets(masks, nk)
+    )
 
 
 @functools.lru_cache(maxsize=64)
 def _label_keys(rules: Ruleset) -> dict[str, tuple[int, bool, str]]:
     """The canonical sort key of every card of a game (label_key parses a label)."""
     return {label: label_key(label) for label in rules.plants}
-
-
-@functools.lru_cache(maxsize=4096)
-def _burn_vectors(burns: tuple[tuple[int, int], ...], nk: int) -> tuple[tuple[int, ...], ...]:
-    """The burn vectors of running plants, in sorted order."""
-    return tuple(sorted(_consumptions(burns, nk)))
 
 
 def _runs(candidate: Candidate, held: tuple[int, ...]) -> bool:

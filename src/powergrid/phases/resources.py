@@ -15,9 +15,6 @@ from powergrid.storage import free_room, plant_slots
 
 ACTIONS = (BuyResource, EndPurchase)
 
-_buy = functools.lru_cache(maxsize=4096)(
-    lambda p, kind, n: BuyResource(player=p, resource=kind, count=n)
-)
 _end = functools.lru_cache(maxsize=16)(lambda p: EndPurchase(player=p))
 
 
@@ -72,17 +69,23 @@ def legal(state: GameState) -> tuple[Action, ...]:
             most[-1] -= start + 1
         else:
             most.append(0)
-    return _purchases(seat, rules.resources, tuple(most))
+    rows = _buy_rows(seat, rules.resources, tuple(map(len, cums)))
+    out: tuple[Action, ...] = ()
+    for row, n in zip(rows, most, strict=True):
+        if n:
+            out += row[:n]
+    return (*out, _end(seat))
 
 
-@functools.lru_cache(maxsize=16384)
-def _purchases(seat: int, kinds: tuple[Resource, ...], most: tuple[int, ...]) -> tuple[Action, ...]:
-    """BuyResource for 1..most of each kind, then EndPurchase; cached per situation."""
-    out: list[Action] = []
-    for kind, n in zip(kinds, most, strict=True):
-        out.extend(_buy(seat, kind, k) for k in range(1, n + 1))
-    out.append(_end(seat))
-    return tuple(out)
+@functools.lru_cache(maxsize=256)
+def _buy_rows(
+    seat: int, kinds: tuple[Resource, ...], tracks: tuple[int, ...]
+) -> tuple[tuple[BuyResource, ...], ...]:
+    """Per kind, a seat's BuyResource of 1, 2, ... tokens up to its whole track."""
+    return tuple(
+        tuple(BuyResource(player=seat, resource=kind, count=n) for n in range(1, size))
+        for kind, size in zip(kinds, tracks, strict=True)
+    )
 
 
 def apply(state: GameState, action: Action) -> GameState:
