@@ -9,6 +9,7 @@ from collections.abc import Mapping
 
 from powergrid import market
 from powergrid.actions import Action, Amounts, Power, trusted
+from powergrid.enums import Resource
 from powergrid.errors import Reason
 from powergrid.phases.common import illegal, name, next_in
 from powergrid.plants import label_key
@@ -93,29 +94,60 @@ def _candidates(rules: Ruleset, owned: tuple[str, ...], nk: int) -> tuple[Candid
     Depends on the plants alone, so it is built once per hand (a hand changes a
     few times a game) and each phase 5 only filters it by the tokens held.
     """
-    fuel = [_fuel_options(rules, n, nk) for n in owned]
+    n = len(owned)
+    # Each set of running plants, by bit mask, built from the set without its
+    # lowest plant: its burn totals, and (with a hybrid) the leftover rooms.
+    uses: list[tuple[tuple[int, ...], ...]] = [((0,) * nk,)] * (1 << n)
+    for mask in range(1, 1 << n):
+        low = (mask & -mask).bit_length() - 1
+        uses[mask] = _add_options(uses[mask & (mask - 1)], _fuel_options(rules, owned[low], nk))
     # Without hybrids every kind has its own plants, and burning a running plant's
     # share frees exactly the room it used, so the leftover always fits: skip the check.
-    shared = any(rules.plant(n).is_hybrid for n in owned)
+    shared = any(rules.plant(name).is_hybrid for name in owned)
     rooms = _residual_rooms(rules, owned, nk) if shared else ()
     key = _label_keys(rules).__getitem__
+    canonical = list(owned) == sorted(owned, key=key)
     out: list[Candidate] = []
-    for r in range(len(owned) + 1):
-        for running in itertools.combinations(range(len(owned)), r):
-            names = tuple(owned[j] for j in running)
-            plants = tuple(sorted(names, key=key)) if r > 1 else names
-            room = (
-                tuple(
-                    (kinds, full - sum(freed for j, freed in members if j in running))
-                    for kinds, full, members in rooms
-                )
-                if shared
-                else None
+    for mask, running in _subsets(n):
+        names = tuple(owned[j] for j in running)
+        plants = names if canonical or len(names) < 2 else tuple(sorted(names, key=key))
+        room = (
+            tuple(
+                (kinds, full - sum(freed for j, freed in members if mask >> j & 1))
+                for kinds, full, members in rooms
             )
-            for use in _sum_options([fuel[j] for j in running], nk):
-                need = tuple((i, u) for i, u in enumerate(use) if u)
-                out.append((plants, use, need, room))
+            if shared
+            else None
+        )
+        for use in uses[mask]:
+            out.append((plants, use, _need(use), room))
     return tuple(out)
+
+
+@functools.lru_cache(maxsize=16)
+def _subsets(n: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The sets of n positions as (bit mask, positions), fewest first, then in order."""
+    return tuple(
+        (sum(1 << j for j in combo), combo)
+        for r in range(n + 1)
+        for combo in itertools.combinations(range(n), r)
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _add_options(
+    totals: tuple[tuple[int, ...], ...], plant: tuple[tuple[int, ...], ...]
+) -> tuple[tuple[int, ...], ...]:
+    """The distinct sums of a total and one of a plant's burn vectors, sorted."""
+    if len(totals) == 1 and len(plant) == 1:
+        return (tuple(map(operator.add, totals[0], plant[0])),)
+    return tuple(sorted({tuple(map(operator.add, t, v)) for t in totals for v in plant}))
+
+
+@functools.lru_cache(maxsize=4096)
+def _need(use: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """The nonzero (kind, count) pairs of a burn vector."""
+    return tuple((i, u) for i, u in enumerate(use) if u)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -123,21 +155,6 @@ def _fuel_options(rules: Ruleset, plant: str, nk: int) -> tuple[tuple[int, ...],
     """The burn vectors one running plant may have: a hybrid's every split (RES-04)."""
     mask, burn = rules.plant_burns[plant]
     return tuple(_hybrid_splits(mask, burn, nk)) if burn else ((0,) * nk,)
-
-
-def _sum_options(
-    options: list[tuple[tuple[int, ...], ...]], nk: int
-) -> tuple[tuple[int, ...], ...]:
-    """The distinct totals of one burn vector per running plant, in sorted order."""
-    if not options:
-        return ((0,) * nk,)
-    if len(options) == 1:
-        return options[0] if len(options[0]) == 1 else tuple(sorted(set(options[0])))
-    if all(len(o) == 1 for o in options):
-        return (tuple(map(sum, zip(*(o[0] for o in options), strict=True))),)
-    return tuple(
-        sorted({tuple(map(sum, zip(*combo, strict=True))) for combo in itertools.product(*options)})
-    )
 
 
 def _residual_rooms(
@@ -232,13 +249,15 @@ def _power_candidates(
 ) -> tuple[tuple[Power, Candidate], ...]:
     """Each candidate of a hand with its Power action, built once per seat and hand."""
     kinds = rules.resources
-    # A mix lists its kinds in sorted order (the Power converter's form): sort
-    # the kind positions once rather than every mix.
-    order = sorted(range(len(kinds)), key=kinds.__getitem__)
     return tuple(
-        (_power(seat, c[0], tuple((kinds[i], c[1][i]) for i in order if c[1][i])), c)
-        for c in _candidates(rules, owned, len(kinds))
+        (_power(seat, c[0], _mix(kinds, c[1])), c) for c in _candidates(rules, owned, len(kinds))
     )
+
+
+@functools.lru_cache(maxsize=4096)
+def _mix(kinds: tuple[Resource, ...], use: tuple[int, ...]) -> Amounts:
+    """A burn vector as a Power's mix: (kind, count) pairs, kinds sorted, no zeros."""
+    return tuple(sorted((k, n) for k, n in zip(kinds, use, strict=True) if n))
 
 
 def apply(state: GameState, action: Action) -> GameState:
