@@ -11,7 +11,7 @@ from powergrid.enums import Resource
 from powergrid.errors import Reason
 from powergrid.phases.common import illegal, name
 from powergrid.state import GameState, evolve
-from powergrid.storage import free_room, plant_slots
+from powergrid.storage import fits, free_room, plant_slots
 
 ACTIONS = (BuyResource, EndPurchase)
 
@@ -118,22 +118,24 @@ def _buy_tokens(state: GameState, action: BuyResource) -> GameState:
             Reason.MARKET_SHORT,
             action,
         )
-    room = _room(state, seat)[i]
-    if count > room:
+    p = state.players[seat]
+    held = p.resources[:i] + (p.resources[i] + count,) + p.resources[i + 1 :]
+    # The tokens held fit (a consistent state), so the purchase fits exactly when
+    # the new holdings do; the room itself is only worked out for the message.
+    if not fits(plant_slots(state.rules, p.plants), held):
+        room = _room(state, seat)[i]
         illegal(
             f"{name(state, seat)}'s plants can store only {room} more {kind.value} (RES-05)",
             Reason.NO_STORAGE,
             action,
         )
     cost = price(state, i, count)
-    p = state.players[seat]
     if cost > p.money:
         illegal(
             f"{count} {kind.value} cost {cost} Elektro; {name(state, seat)} has {p.money}",
             Reason.CANNOT_AFFORD,
             action,
         )
-    held = p.resources[:i] + (p.resources[i] + count,) + p.resources[i + 1 :]
     res = state.resources
     mkt = res.market[:i] + (on_market - count,) + res.market[i + 1 :]
     text = f"{name(state, seat)} buys {count} {kind.value} for {cost}."
