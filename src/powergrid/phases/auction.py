@@ -294,7 +294,7 @@ def _drops(
     rules: Ruleset, owned: tuple[str, ...], held: tuple[int, ...], plant: str
 ) -> tuple[tuple[int, ...], ...]:
     pmask, cap = rules.plant_slots[plant]
-    conds = conditions(plant_slots(rules, tuple(n for n in owned if n != plant)), len(held))
+    conds = _rest_conditions(rules, owned, plant, len(held))
     if pmask & (pmask - 1) == 0:  # one kind or none: the drops are one run of counts
         return _single_kind_drops(conds, held, pmask.bit_length() - 1, cap)
     ranges = [range(min(h, cap) + 1) if pmask & (1 << i) else range(1) for i, h in enumerate(held)]
@@ -304,6 +304,25 @@ def _drops(
             conds, tuple(h - d for h, d in zip(held, drop, strict=True))
         ):
             out.append(drop)
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=256)
+def _rest_conditions(
+    rules: Ruleset, owned: tuple[str, ...], plant: str, nk: int
+) -> tuple[Condition, ...]:
+    """The storage conditions of a hand without ``plant``, from the whole hand's.
+
+    Each condition loses the discarded plant's capacity where it accepts a kind
+    of the set. A set binding for the smaller hand binds for the whole one too
+    (fewer plants join fewer kinds), so the list is complete; a set that only
+    bound for the whole hand is still a true condition.
+    """
+    pmask, cap = rules.plant_slots[plant]
+    out = []
+    for kinds, room in conditions(plant_slots(rules, owned), nk):
+        joined = any(pmask >> k & 1 for k in kinds)
+        out.append((kinds, room - cap if joined else room))
     return tuple(out)
 
 
