@@ -79,7 +79,7 @@ class EventLog:
 
     def append(self, event: Event) -> EventLog:
         """Return a new log with ``event`` added at the end."""
-        return EventLog(event, self)
+        return self.added(event.kind, event.round, event.text, event.player, event.values)
 
     def added(
         self, kind: str, round: int, text: str, player: int | None, values: tuple[int | str, ...]

@@ -47,19 +47,6 @@ def resort(state: GameState) -> GameState:
     return evolve(state, market=market)
 
 
-def _split(state: GameState, plants: tuple[str, ...]) -> GameState:
-    """The state with the market holding ``plants`` (in rank order), re-split (AUC-10).
-
-    The base shape depends on the Step alone, so with it the split is made in
-    one step; a module's shape hook is asked about the market it re-sorts.
-    """
-    if state.rules.hook("market_shape") is market_shape:
-        n = 6 if state.step == 3 else 4
-        market = evolve(state.market, actual=plants[:n], future=plants[n:])
-        return evolve(state, market=market)
-    return resort(evolve(state, market=evolve(state.market, actual=plants, future=())))
-
-
 def _set_plants(state: GameState, plants: tuple[str, ...]) -> GameState:
     if frozen(state):
         # Only removals happen while frozen: keep each card on its side.
@@ -71,7 +58,7 @@ def _set_plants(state: GameState, plants: tuple[str, ...]) -> GameState:
             future=tuple(p for p in m.future if p in keep),
         )
         return evolve(state, market=market)
-    return _split(state, plants)
+    return resort(evolve(state, market=evolve(state.market, actual=plants, future=())))
 
 
 def take_plant(state: GameState, plant: str) -> GameState:

@@ -105,21 +105,10 @@ def _dijkstra(adj: list[list[tuple[int, int]]], src: int, n: int) -> list[int]:
 
 
 @functools.lru_cache(maxsize=8192)
-def network_costs(area: PlayArea, owned: frozenset[int]) -> tuple[int, ...]:
-    """Cheapest connection cost from a network (city indices) to every city.
+def network_costs(area: PlayArea, cities: tuple[str, ...]) -> tuple[int, ...]:
+    """Cheapest connection cost from a network (its cities, in build order) to every city.
 
     An empty network costs 0 everywhere: a first city pays no connection (BLD-03).
-    """
-    if not owned:
-        return (0,) * len(area.in_area)
-    rows = [area.cost[i] for i in owned]
-    return tuple(map(min, *rows)) if len(rows) > 1 else rows[0]
-
-
-@functools.lru_cache(maxsize=8192)
-def network_costs_of(area: PlayArea, cities: tuple[str, ...]) -> tuple[int, ...]:
-    """:func:`network_costs` of a network given as its cities in build order.
-
     A network grows one city at a time, so its costs are those of the network
     before the last city, lowered by that city's own row: one pass per house
     rather than one per city of the network.
@@ -129,7 +118,7 @@ def network_costs_of(area: PlayArea, cities: tuple[str, ...]) -> tuple[int, ...]
     row = area.cost[area.board.index[cities[-1]]]
     if len(cities) == 1:
         return row
-    return tuple(map(min, network_costs_of(area, cities[:-1]), row))
+    return tuple(map(min, network_costs(area, cities[:-1]), row))
 
 
 def cities_connected(board: MapData, cities: Iterable[str]) -> bool:

@@ -5,8 +5,9 @@ redistribute at any time (RES-08), holdings are valid exactly when *some*
 assignment of tokens to plants respects every plant's kinds and capacity. With
 hybrids this is a small transportation problem; by Hall's theorem it is
 feasible iff for every set S of kinds, the tokens of kinds in S fit into the
-plants that accept at least one kind of S. With at most five kinds that is at
-most 31 sums, and the room of every set is cached per plant combination.
+plants that accept at least one kind of S. Only the sets that no plant split
+into parts bind (:func:`binding_sets`): one per kind without hybrids, plus the
+sets a hybrid joins; their rooms are cached per plant combination.
 
 Plants are given as ``(mask, capacity)`` pairs, ``mask`` holding one bit per kind
 the plant accepts (in the game's kind order).
@@ -42,23 +43,6 @@ def accept_mask(plant: Plant, kinds: Sequence[Resource]) -> int:
     return mask
 
 
-@functools.lru_cache(maxsize=8192)
-def rooms(slots: Slots, nkinds: int) -> tuple[int, ...]:
-    """Room of every set of kinds (indexed by mask): capacity of plants accepting any of it."""
-    return tuple(
-        sum(cap for pmask, cap in slots if pmask & subset) for subset in range(1 << nkinds)
-    )
-
-
-def _sums(values: Sequence[int]) -> list[int]:
-    """Sum of ``values`` over every subset of positions, indexed by mask."""
-    out = [0] * (1 << len(values))
-    for mask in range(1, len(out)):
-        low = mask & -mask
-        out[mask] = out[mask ^ low] + values[low.bit_length() - 1]
-    return out
-
-
 #: One Hall condition: the kind positions of a set of kinds, and their room.
 Condition = tuple[tuple[int, ...], int]
 
@@ -87,11 +71,12 @@ def binding_sets(masks: frozenset[int], nkinds: int) -> tuple[tuple[int, tuple[i
     return tuple(out)
 
 
-def conditions_of(slots: Slots, nkinds: int) -> tuple[Condition, ...]:
-    """The Hall conditions that bind for these plants, smallest sets first (uncached).
+@functools.lru_cache(maxsize=8192)
+def conditions(slots: Slots, nkinds: int) -> tuple[Condition, ...]:
+    """The Hall conditions that bind for these plants, smallest sets first.
 
     Without hybrids that is one condition per kind, which is what makes the
-    checks below cheap.
+    checks below cheap. Cached per plant combination (a hand changes rarely).
     """
     masks = frozenset(m for m, cap in slots if cap > 0 and m)
     return tuple(
@@ -100,14 +85,8 @@ def conditions_of(slots: Slots, nkinds: int) -> tuple[Condition, ...]:
     )
 
 
-@functools.lru_cache(maxsize=8192)
-def conditions(slots: Slots, nkinds: int) -> tuple[Condition, ...]:
-    """:func:`conditions_of`, cached per plant combination (a hand changes rarely)."""
-    return conditions_of(slots, nkinds)
-
-
 def fits_conditions(conds: tuple[Condition, ...], holdings: tuple[int, ...]) -> bool:
-    """Whether ``holdings`` meet every condition of :func:`conditions_of`."""
+    """Whether ``holdings`` meet every condition of :func:`conditions`."""
     for kinds, room in conds:
         if len(kinds) == 1:
             if holdings[kinds[0]] > room:

@@ -30,10 +30,6 @@ from powergrid.storage import Condition, conditions, fits_conditions, plant_slot
 ACTIONS = (ChoosePlant, PassAuction, Bid, PassBid, DiscardPlant)
 
 
-_new = object.__new__
-_set = object.__setattr__
-
-
 def _width(hi: int) -> int:
     """Length of a cached row of amounts 0..hi: the next multiple of 64 above ``hi``."""
     return (hi // 64 + 1) * 64
@@ -42,14 +38,7 @@ def _width(hi: int) -> int:
 @functools.lru_cache(maxsize=4096)
 def _choose_row(seat: int, plant: str, width: int) -> tuple[ChoosePlant, ...]:
     """Opening bids 0..width-1 on a plant (index = bid), built once and sliced after."""
-    row = []
-    for b in range(width):  # trusted() by hand: a row holds 64 or more of them
-        action = _new(ChoosePlant)
-        _set(action, "player", seat)
-        _set(action, "plant", plant)
-        _set(action, "bid", b)
-        row.append(action)
-    return tuple(row)
+    return tuple(trusted(ChoosePlant, player=seat, plant=plant, bid=b) for b in range(width))
 
 
 @functools.lru_cache(maxsize=256)

@@ -7,8 +7,8 @@ import functools
 from powergrid import market
 from powergrid.actions import Action, Build, EndBuild
 from powergrid.errors import Reason
-from powergrid.network import INF, PlayArea, network_costs_of
-from powergrid.phases.common import illegal, name
+from powergrid.network import INF, PlayArea, network_costs
+from powergrid.phases.common import illegal, name, next_in
 from powergrid.rules import HOUSES_PER_PLAYER, SLOT_COSTS
 from powergrid.state import GameState, evolve
 
@@ -19,22 +19,12 @@ _end = functools.lru_cache(maxsize=16)(lambda p: EndBuild(player=p))
 
 def current(state: GameState) -> int | None:
     """BLD-01: reverse player order, one turn each."""
-    done = state.done
-    for seat in reversed(state.order):
-        if seat not in done:
-            return seat
-    return None
-
-
-def owned_indices(state: GameState, seat: int) -> frozenset[int]:
-    """City indices of a player's network."""
-    index = state.rules.area.board.index
-    return frozenset(index[c] for c in state.players[seat].cities)
+    return next_in(reversed(state.order), state.done)
 
 
 def connection_costs(state: GameState, seat: int) -> tuple[int, ...]:
     """Cheapest connection cost from the player's network to every city (BLD-04, BLD-07)."""
-    return network_costs_of(state.rules.area, state.players[seat].cities)
+    return network_costs(state.rules.area, state.players[seat].cities)
 
 
 def build_cost(state: GameState, seat: int, city: str) -> int:
@@ -53,7 +43,7 @@ def legal(state: GameState) -> tuple[Action, ...]:
     out: list[Action] = []
     if len(p.cities) < HOUSES_PER_PLAYER:
         area = state.rules.area
-        costs = network_costs_of(area, p.cities)
+        costs = network_costs(area, p.cities)
         builds = _builds(area, seat)
         houses = state.board.houses
         limit = state.build_step

@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 import itertools
 import operator
-from collections.abc import Mapping
 
 from powergrid import market
 from powergrid.actions import Action, Amounts, Power, trusted
@@ -15,7 +14,7 @@ from powergrid.phases.common import illegal, name, next_in
 from powergrid.plants import label_key
 from powergrid.ruleset import Ruleset
 from powergrid.state import GameState, evolve
-from powergrid.storage import Condition, Slots, binding_sets, fits_conditions
+from powergrid.storage import Condition, binding_sets, fits_conditions
 
 ACTIONS = (Power,)
 
@@ -38,17 +37,11 @@ def _hybrid_splits(mask: int, burn: int, nkinds: int) -> list[tuple[int, ...]]:
 
 def consumptions(state: GameState, plants: tuple[str, ...]) -> frozenset[tuple[int, ...]]:
     """Every total burn vector the running ``plants`` can have (hybrids: any mix)."""
-    burns = tuple(state.rules.plant_burns[n] for n in plants)
-    return _consumptions(burns, len(state.rules.resources))
-
-
-@functools.lru_cache(maxsize=4096)
-def _consumptions(burns: tuple[tuple[int, int], ...], nk: int) -> frozenset[tuple[int, ...]]:
-    options = [_hybrid_splits(mask, burn, nk) if burn else [(0,) * nk] for mask, burn in burns]
-    return frozenset(
-        tuple(map(sum, zip(*combo, strict=True))) if combo else (0,) * nk
-        for combo in itertools.product(*options)
-    )
+    rules, nk = state.rules, len(state.rules.resources)
+    totals: tuple[tuple[int, ...], ...] = ((0,) * nk,)
+    for plant in plants:
+        totals = _add_options(totals, _fuel_options(rules, plant, nk))
+    return frozenset(totals)
 
 
 def can_burn(state: GameState, seat: int, plants: tuple[str, ...], use: tuple[int, ...]) -> bool:
@@ -60,13 +53,6 @@ def can_burn(state: GameState, seat: int, plants: tuple[str, ...], use: tuple[in
     """
     p = state.players[seat]
     return (plants, use) in _options(state.rules, p.plants, p.resources)
-
-
-def _residual(
-    slots: Mapping[str, tuple[int, int]], owned: tuple[str, ...], running: tuple[str, ...]
-) -> Slots:
-    """Room per plant once the running plants burned their share (cap - burn = burn)."""
-    return tuple((slots[n][0], slots[n][1] // 2 if n in running else slots[n][1]) for n in owned)
 
 
 def options(state: GameState, seat: int) -> tuple[tuple[tuple[str, ...], tuple[int, ...]], ...]:
@@ -95,8 +81,8 @@ def _candidates(rules: Ruleset, owned: tuple[str, ...], nk: int) -> tuple[Candid
     few times a game) and each phase 5 only filters it by the tokens held.
     """
     n = len(owned)
-    # Each set of running plants, by bit mask, built from the set without its
-    # lowest plant: its burn totals, and (with a hybrid) the leftover rooms.
+    # The burn totals of each set of running plants (by bit mask), each built
+    # from those of the set without its lowest plant.
     uses: list[tuple[tuple[int, ...], ...]] = [((0,) * nk,)] * (1 << n)
     for mask in range(1, 1 << n):
         low = (mask & -mask).bit_length() - 1
@@ -162,9 +148,9 @@ def _residual_rooms(
 ) -> tuple[tuple[tuple[int, ...], int, tuple[tuple[int, int], ...]], ...]:
     """Per binding storage condition of the hand: its kinds, its room and what each plant frees.
 
-    Running plants keep room for the tokens left on them, half their capacity
-    (see :func:`_residual`), so a condition's room once some plants ran is its
-    full room less what those plants freed. The binding sets stay the same:
+    A running plant keeps room only for the tokens left on it, its burn: half
+    its capacity (cap - burn = burn). So a condition's room once some plants
+    ran is its full room less what those plants freed. The binding sets stay the same:
     a running plant keeps room, so no plant stops joining its kinds.
     """
     slots = [rules.plant_slots[n] for n in owned]
@@ -191,9 +177,7 @@ def _runs(candidate: Candidate, held: tuple[int, ...]) -> bool:
     for i, n in need:
         if held[i] < n:
             return False
-    return room is None or fits_conditions(
-        room, tuple(h - u for h, u in zip(held, use, strict=True))
-    )
+    return room is None or fits_conditions(room, tuple(map(operator.sub, held, use)))
 
 
 def _options(
@@ -220,15 +204,11 @@ def legal(state: GameState) -> tuple[Action, ...]:
         return ()
     p = state.players[seat]
     held = p.resources
-    out = []
-    for action, (_, use, need, room) in _power_candidates(state.rules, seat, p.plants):
-        for i, n in need:  # _runs, inlined: this loop is phase 5's legal_actions
-            if held[i] < n:
-                break
-        else:
-            if room is None or fits_conditions(room, tuple(map(operator.sub, held, use))):
-                out.append(action)
-    return tuple(out)
+    return tuple(
+        action
+        for action, candidate in _power_candidates(state.rules, seat, p.plants)
+        if _runs(candidate, held)
+    )
 
 
 @functools.lru_cache(maxsize=4096)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import NoReturn
 
 from powergrid.errors import IllegalAction, Reason
@@ -26,14 +27,12 @@ def illegal(message: str, reason: Reason, action: object) -> NoReturn:
     raise IllegalAction(message, reason=reason, action=action)
 
 
-def next_in(order: tuple[int, ...], done: frozenset[int]) -> int | None:
-    """The first seat of ``order`` that is not done yet, or None."""
+def next_in(order: Iterable[int], done: frozenset[int]) -> int | None:
+    """The first seat of ``order`` that is not done yet, or None.
+
+    Phases 3 and 4 pass the player order reversed (CON-04, RES-01, BLD-01).
+    """
     for seat in order:
         if seat not in done:
             return seat
     return None
-
-
-def reverse_order(state: GameState) -> tuple[int, ...]:
-    """Player order from last to first: phases 3 and 4 (CON-04, RES-01, BLD-01)."""
-    return state.order[::-1]

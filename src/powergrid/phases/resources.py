@@ -9,7 +9,7 @@ import itertools
 from powergrid.actions import Action, BuyResource, EndPurchase
 from powergrid.enums import Resource
 from powergrid.errors import Reason
-from powergrid.phases.common import illegal, name
+from powergrid.phases.common import illegal, name, next_in
 from powergrid.state import GameState, evolve
 from powergrid.storage import fits, free_room, plant_slots
 
@@ -20,11 +20,7 @@ _end = functools.lru_cache(maxsize=16)(lambda p: EndPurchase(player=p))
 
 def current(state: GameState) -> int | None:
     """RES-01: reverse player order, one turn each."""
-    done = state.done
-    for seat in reversed(state.order):
-        if seat not in done:
-            return seat
-    return None
+    return next_in(reversed(state.order), state.done)
 
 
 def price(state: GameState, kind: int, count: int) -> int:
@@ -54,7 +50,7 @@ def legal(state: GameState) -> tuple[Action, ...]:
         return ()
     p = state.players[seat]
     rules = state.rules
-    room = free_room(plant_slots(rules, p.plants), p.resources)
+    room = _room(state, seat)
     cums = _cumulative(rules.components.slot_prices)
     money = p.money
     most = []
@@ -65,8 +61,8 @@ def legal(state: GameState) -> tuple[Action, ...]:
             # where the running price passes the player's money.
             cum = cums[kind]
             start = len(cum) - 1 - on_market
-            most.append(bisect.bisect_right(cum, cum[start] + money, start, start + limit + 1))
-            most[-1] -= start + 1
+            end = bisect.bisect_right(cum, cum[start] + money, start, start + limit + 1)
+            most.append(end - start - 1)
         else:
             most.append(0)
     rows = _buy_rows(seat, rules.resources, tuple(map(len, cums)))
