@@ -125,9 +125,32 @@ def test_view_is_the_state_minus_its_secret() -> None:
             assert getattr(v, name) == getattr(state, name)
         for name in ("market", "resources", "auction", "discard", "build_step", "events"):
             assert getattr(v, name) == getattr(state, name)
+        for name in ("done", "bought"):
+            assert getattr(v, name) == getattr(state, name)
         assert v.result == pg.outcome(state)
         board = state.rules.area.board
         assert dict(v.houses) == {board.cities[i]: h for i, h in enumerate(state.board.houses) if h}
+
+
+def test_view_shows_who_finished_and_who_bought() -> None:
+    """CON-06, AUC-12: who finished the phase and who bought a plant are seen at the table.
+
+    Round 1 of a 3-player game: the first player opens plant 3 at its minimum
+    bid 3 and the others fold, so seat ``first`` has bought and is done.
+    """
+    state = pg.new_game(pg.GameConfig(players=3, map="europe", components="classic"), seed=4)
+    first = pg.current_player(state)
+    assert first is not None
+    assert pg.public_view(state).done == frozenset()
+    state = pg.apply(state, pg.ChoosePlant(player=first, plant=3, bid=3))
+    while state.auction is not None:
+        seat = pg.current_player(state)
+        assert seat is not None
+        state = pg.apply(state, pg.PassBid(player=seat))
+    v = pg.public_view(state)
+    assert v.bought == frozenset({first})
+    assert first in v.done
+    assert pg.view(state, (first + 1) % 3).public.bought == frozenset({first})
 
 
 # --- whose turn, legal actions ----------------------------------------------------------------

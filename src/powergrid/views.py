@@ -43,6 +43,9 @@ class PublicView:
     ``prices`` gives the price of the next token of each kind (``None`` when the
     market holds none). ``turn`` is the seat to act (``None`` when over).
     ``actors`` are the automatic actors of a rule module, all public.
+    ``done`` holds the seats (and actors) that finished the current phase and
+    ``bought`` those that bought a plant this round (CON-06, AUC-12): both are
+    seen at the table, so a view carries them.
     """
 
     config: GameConfig
@@ -66,6 +69,8 @@ class PublicView:
     slot_costs: tuple[tuple[str, int | None], ...]
     prices: tuple[tuple[Resource, int | None], ...]
     actors: tuple[ActorState, ...] = ()
+    done: frozenset[int] = frozenset()
+    bought: frozenset[int] = frozenset()
 
 
 @attrs.frozen(kw_only=True)
@@ -116,6 +121,8 @@ def public_view(state: GameState) -> PublicView:
         slot_costs=slots,
         prices=prices,
         actors=state.actors,
+        done=state.done,
+        bought=state.bought,
     )
 
 
