@@ -48,6 +48,7 @@ class Reason(enum.StrEnum):
     BAD_POWER_MIX = "bad_power_mix"
     NOT_ENOUGH_FUEL = "not_enough_fuel"
     NOT_CONNECTED = "not_connected"
+    NOT_IN_MASK = "not_in_mask"
 
 
 class PowerGridError(Exception):

@@ -1,0 +1,432 @@
+"""A fixed-size integer action space for one configuration: :class:`ActionCodec`.
+
+Learners want a fixed set of action indices and a mask of the legal ones.
+The engine's own actions are exact (every opening bid, every purchase
+count); the codec maps a useful subset of them onto indices, in blocks:
+
+============  ==============================  ===========================================
+block         size                            index ``start + ...`` means
+============  ==============================  ===========================================
+``end``       4                               0 pass the auction phase, 1 fold (leave the
+                                              running auction), 2 end buying, 3 end building
+``choose``    actual slots x 8                ``slot * 8 + k``: open the plant in that
+                                              actual-market slot (lowest first) at its
+                                              minimum bid + ``RAISES[k]``
+``bid``       8                               ``k``: bid the minimum raise + ``RAISES[k]``
+``discard``   plant limit + 1                 ``slot``: discard the plant in that slot of
+                                              one's hand (lowest first), returning as few
+                                              tokens as the rules allow
+``buy``       resource kinds                  ``kind``: buy one token of that kind (the
+                                              game's kinds, in state order)
+``build``     board cities                    ``city``: build in the city with that board
+                                              index
+``power``     2 ** plant limit x (H + 1)      ``mask * (H + 1) + g``: run the plants whose
+                                              hand slots are the bits of ``mask``, the
+                                              hybrids burning ``g`` tokens of the first
+                                              hybrid kind and the rest of the second
+``fund``      board cities (fund games only)  ``city``: put a fund house in that city
+============  ==============================  ===========================================
+
+``RAISES`` is ``(0, 1, 2, 3, 5, 8, 13, 21)``: fine steps near the minimum,
+where most bidding happens, and a jump of 21 in one action. ``H`` is the
+most tokens the hybrids of a full hand of the deck can burn (8 in Deluxe,
+9 in a 2-player classic game with its limit of 4 plants).
+
+**What the codec leaves out, by design.** Opening bids and raises between
+the buckets (a bid of minimum + 4 has no index; minimum + 3 then a raise does
+the same in two steps), purchases of more than one token at a time (buy them
+one by one), and discards that return more tokens than necessary. Every
+other legal action has exactly one index, so no legal state has an empty
+mask. A third-party module's own action types have no index.
+
+The codec is a function of the state: :meth:`ActionCodec.legal` builds the
+table of the state's legal actions by index in one pass over
+:func:`powergrid.legal_actions`, so the engine stays the only judge of
+legality, and :meth:`~ActionCodec.mask`, :meth:`~ActionCodec.encode` and
+:meth:`~ActionCodec.decode` read that table (kept for the last state seen).
+
+>>> import powergrid as pg
+>>> from powergrid.rl import ActionCodec
+>>> config = pg.GameConfig(players=4, map="europe")
+>>> codec = ActionCodec(config)
+>>> state = pg.new_game(config, seed=1)
+>>> codec.describe(codec.encode(pg.legal_actions(state)[0], state))
+'choose slot 0 +0'
+>>> codec.decode(codec.block("choose").start + 1, state) == pg.legal_actions(state)[1]
+True
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Mapping
+from typing import Any, ClassVar, SupportsIndex
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from powergrid.actions import (
+    Action,
+    Bid,
+    Build,
+    BuyResource,
+    ChoosePlant,
+    DiscardPlant,
+    EndBuild,
+    EndPurchase,
+    PassAuction,
+    PassBid,
+    PlaceFundHouse,
+    Power,
+)
+from powergrid.config import GameConfig
+from powergrid.engine import apply, current_player, legal_actions, new_game
+from powergrid.enums import Resource
+from powergrid.errors import IllegalAction, Reason
+from powergrid.phases.auction import min_bid
+from powergrid.ruleset import Ruleset
+from powergrid.state import GameState
+
+#: Raises over the minimum that an opening bid or a bid may add (see the module docstring).
+RAISES: tuple[int, ...] = (0, 1, 2, 3, 5, 8, 13, 21)
+_RAISE_INDEX = {r: k for k, r in enumerate(RAISES)}
+_END = (PassAuction, PassBid, EndPurchase, EndBuild)
+_END_TEXT = ("pass the auction", "fold", "end buying", "end building")
+
+
+@attrs.frozen
+class Block:
+    """One block of the action space: indices ``start`` to ``stop - 1``, and what they mean."""
+
+    name: str
+    start: int
+    size: int
+    meaning: str
+
+    @property
+    def stop(self) -> int:
+        """One past the block's last index."""
+        return self.start + self.size
+
+    @property
+    def slice(self) -> slice:
+        """The block's indices as a slice of a mask."""
+        return slice(self.start, self.stop)
+
+
+def config_rules(config: GameConfig) -> Ruleset:
+    """The composed rules of ``config`` (board, deck, tables; the play area is the seed's)."""
+    if not isinstance(config, GameConfig):
+        raise TypeError(f"expected a GameConfig, not {config!r}")
+    return new_game(config, seed=0).rules
+
+
+def check_config(expected: GameConfig, state: GameState, what: str) -> None:
+    """Raise ValueError unless ``state`` is a game of the game-defining config ``expected``."""
+    if not isinstance(state, GameState):
+        raise TypeError(f"expected a GameState, not {state!r}")
+    if state.rules.config != expected:
+        raise ValueError(
+            f"this {what} was made for {_label(expected)} games; the state is a "
+            f"{_label(state.rules.config)} game"
+        )
+
+
+def _label(config: GameConfig) -> str:
+    from powergrid.testing import config_label
+
+    return config_label(config)
+
+
+class ActionCodec:
+    """A fixed-size integer action space for one configuration (see the module docstring).
+
+    ``size`` is the number of indices and ``blocks`` their layout; both depend
+    only on the config (players, map, components, modules, deck), so one codec
+    serves every game of it. Methods that take a state raise ``ValueError``
+    for a state of another configuration.
+    """
+
+    #: The layout's version; any change of blocks or buckets bumps it.
+    VERSION: ClassVar[int] = 0
+
+    def __init__(self, config: GameConfig) -> None:
+        rules = config_rules(config)
+        self.config: GameConfig = rules.config
+        self._kinds: tuple[Resource, ...] = rules.resources
+        self._cities: tuple[str, ...] = rules.area.board.cities
+        self._city_index: Mapping[str, int] = rules.area.board.index
+        self._plant_limit = rules.max_plants
+        self._hybrid, self._hmax = _hybrid_split(rules)
+        self._slots = rules.market_size(3)
+        self.blocks: tuple[Block, ...] = self._layout("fund" in self.config.modules)
+        self._by_name = {b.name: b for b in self.blocks}
+        self.size: int = self.blocks[-1].stop
+        self._last: tuple[GameState, dict[int, Action], dict[Action, int]] | None = None
+
+    def _layout(self, fund: bool) -> tuple[Block, ...]:
+        n_raise, width = len(RAISES), self._hmax + 1
+        rows = [
+            ("end", 4, "0 pass the auction, 1 fold, 2 end buying, 3 end building"),
+            ("choose", self._slots * n_raise, "slot * 8 + k: actual slot at minimum + RAISES[k]"),
+            ("bid", n_raise, "k: the minimum raise + RAISES[k]"),
+            ("discard", self._plant_limit + 1, "hand slot, returning the fewest tokens"),
+            ("buy", len(self._kinds), "one token of the kind, in the game's kind order"),
+            ("build", len(self._cities), "one house in the city with that board index"),
+            ("power", (2**self._plant_limit) * width, f"mask * {width} + hybrid tokens of kind 1"),
+        ]
+        if fund:
+            rows.append(("fund", len(self._cities), "a fund house in the city of that index"))
+        blocks, start = [], 0
+        for name, size, meaning in rows:
+            blocks.append(Block(name=name, start=start, size=size, meaning=meaning))
+            start += size
+        return tuple(blocks)
+
+    def block(self, name: str) -> Block:
+        """The block called ``name`` (KeyError naming the blocks when there is none)."""
+        try:
+            return self._by_name[name]
+        except KeyError:
+            names = ", ".join(self._by_name)
+            raise KeyError(f"no block {name!r}; the blocks are {names}") from None
+
+    # --- the table of a state -----------------------------------------------------------
+
+    def legal(self, state: GameState) -> Mapping[int, Action]:
+        """The state's expressible legal actions by index, in the engine's order."""
+        return self._table(state)[1]
+
+    def mask(self, state: GameState) -> npt.NDArray[np.int8]:
+        """A 0/1 ``int8`` vector of ``size``: 1 where the index is a legal action now."""
+        out = np.zeros(self.size, dtype=np.int8)
+        table = self._table(state)[1]
+        if table:
+            out[list(table)] = 1
+        return out
+
+    def encode(self, action: Action, state: GameState) -> int | None:
+        """The index of a legal ``action`` in ``state``, or None when it has none.
+
+        None means the action is not legal in ``state`` or lies outside the
+        codec (a bid between buckets, a purchase of several tokens, a discard
+        returning more tokens than needed; see the module docstring).
+        """
+        return self._table(state)[2].get(action)
+
+    def decode(self, index: SupportsIndex, state: GameState) -> Action:
+        """The legal action with ``index`` in ``state``.
+
+        Accepts numpy integers. An index outside ``0..size-1`` raises
+        ``ValueError``; an index that is not legal now (its mask entry is 0)
+        raises :class:`~powergrid.IllegalAction` saying why, with the reason
+        the engine gives (or ``Reason.NOT_IN_MASK`` when the index names
+        nothing in this state, e.g. a market slot that is empty).
+        """
+        i = self._index(index)
+        action = self._table(state)[1].get(i)
+        if action is not None:
+            return action
+        raw = self._raw(i, state)
+        why, reason = "it names nothing in this state", Reason.NOT_IN_MASK
+        if raw is not None:
+            try:
+                apply(state, raw)
+            except IllegalAction as err:
+                why, reason = str(err), err.reason
+            else:
+                why = f"{raw} is legal, but has another index"
+        raise IllegalAction(
+            f"Action index {i} ({self.describe(i)}) is not legal here: {why}",
+            reason=reason,
+            action=raw,
+        )
+
+    def describe(self, index: SupportsIndex) -> str:
+        """What an index means, in words (``"choose slot 2 +2"``); needs no state."""
+        i = self._index(index)
+        block = next(b for b in self.blocks if b.start <= i < b.stop)
+        k = i - block.start
+        if block.name == "end":
+            return _END_TEXT[k]
+        if block.name == "choose":
+            return f"choose slot {k // len(RAISES)} +{RAISES[k % len(RAISES)]}"
+        if block.name == "bid":
+            return f"bid +{RAISES[k]}"
+        if block.name == "discard":
+            return f"discard slot {k}"
+        if block.name == "buy":
+            return f"buy 1 {self._kinds[k].value}"
+        if block.name == "build":
+            return f"build {self._cities[k]}"
+        if block.name == "fund":
+            return f"fund house {self._cities[k]}"
+        mask, g = divmod(k, self._hmax + 1)
+        slots = ",".join(str(s) for s in range(self._plant_limit) if mask >> s & 1) or "none"
+        tail = f" {self._hybrid[0].value}={g}" if self._hybrid and g else ""
+        return f"power slots {slots}{tail}"
+
+    def _index(self, index: SupportsIndex) -> int:
+        i = operator.index(index)
+        if not 0 <= i < self.size:
+            raise ValueError(f"action index {i} is outside 0..{self.size - 1}")
+        return i
+
+    def _table(self, state: GameState) -> tuple[GameState, dict[int, Action], dict[Action, int]]:
+        last = self._last
+        if last is not None and last[0] is state:
+            return last
+        check_config(self.config, state, "codec")
+        by_index: dict[int, Action] = {}
+        for action in legal_actions(state):
+            i = self._encode(action, state)
+            if i is None:
+                continue
+            old = by_index.get(i)
+            # Several discards of one plant differ in the tokens they return:
+            # the index stands for the one returning fewest (first on a tie).
+            if old is None or (type(old) is DiscardPlant and _dropped(action) < _dropped(old)):
+                by_index[i] = action
+        table = (state, by_index, {a: i for i, a in by_index.items()})
+        self._last = table
+        return table
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The table of the last state is a cache, not part of the codec.
+        return {**self.__dict__, "_last": None}
+
+    # --- one action's index -------------------------------------------------------------
+
+    def _encode(self, action: Action, state: GameState) -> int | None:
+        """The index ``action`` would have in ``state`` (discards: any drop; see _table)."""
+        cls = type(action)
+        if cls is ChoosePlant:
+            return self._choose_index(action, state)  # type: ignore[arg-type]
+        if cls is Bid:
+            assert state.auction is not None
+            k = _RAISE_INDEX.get(action.amount - state.auction.bid - 1)  # type: ignore[union-attr]
+            return None if k is None else self.block("bid").start + k
+        if cls in _END:
+            return _END.index(cls)
+        if cls is BuyResource:
+            if action.count != 1:  # type: ignore[union-attr]
+                return None
+            return self.block("buy").start + self._kinds.index(action.resource)  # type: ignore[union-attr]
+        if cls is Build or cls is PlaceFundHouse:
+            name = "build" if cls is Build else "fund"
+            return self.block(name).start + self._city_index[action.city]  # type: ignore[union-attr]
+        if cls is DiscardPlant:
+            hand = state.players[action.player].plants
+            return self.block("discard").start + hand.index(action.plant)  # type: ignore[union-attr]
+        if cls is Power:
+            return self._power_index(action, state)  # type: ignore[arg-type]
+        return None
+
+    def _choose_index(self, action: ChoosePlant, state: GameState) -> int | None:
+        actual = state.market.actual
+        if action.plant not in actual:
+            return None
+        slot = actual.index(action.plant)
+        k = _RAISE_INDEX.get(action.bid - min_bid(state, action.plant))
+        if k is None or slot >= self._slots:
+            return None
+        return self.block("choose").start + slot * len(RAISES) + k
+
+    def _power_index(self, action: Power, state: GameState) -> int | None:
+        rules = state.rules
+        hand = state.players[action.player].plants
+        mask = sum(1 << hand.index(p) for p in action.plants)
+        g = 0
+        if self._hybrid:
+            first = self._hybrid[0]
+            plain = sum(
+                rules.plants[p].burn
+                for p in action.plants
+                if rules.plants[p].accepts == frozenset({first})
+            )
+            g = dict(action.mix).get(first, 0) - plain
+        if not 0 <= g <= self._hmax:
+            return None
+        return self.block("power").start + mask * (self._hmax + 1) + g
+
+    # --- the action an index names, legal or not (for decode's message) -------------------
+
+    def _raw(self, i: int, state: GameState) -> Action | None:
+        seat = current_player(state)
+        if seat is None:
+            return None
+        block = next(b for b in self.blocks if b.start <= i < b.stop)
+        k = i - block.start
+        n = len(RAISES)
+        if block.name == "end":
+            return _END[k](player=seat)
+        if block.name == "choose":
+            actual = state.market.actual
+            if k // n >= len(actual):
+                return None
+            plant = actual[k // n]
+            return ChoosePlant(player=seat, plant=plant, bid=min_bid(state, plant) + RAISES[k % n])
+        if block.name == "bid":
+            bid = state.auction.bid + 1 + RAISES[k] if state.auction else None
+            return None if bid is None else Bid(player=seat, amount=bid)
+        if block.name == "discard":
+            hand = state.players[seat].plants
+            return DiscardPlant(player=seat, plant=hand[k]) if k < len(hand) else None
+        if block.name == "buy":
+            return BuyResource(player=seat, resource=self._kinds[k])
+        if block.name in ("build", "fund"):
+            cls = Build if block.name == "build" else PlaceFundHouse
+            return cls(player=seat, city=self._cities[k])
+        return self._raw_power(seat, k, state)
+
+    def _raw_power(self, seat: int, k: int, state: GameState) -> Action | None:
+        mask, g = divmod(k, self._hmax + 1)
+        hand = state.players[seat].plants
+        if mask >> len(hand):
+            return None
+        plants = [hand[s] for s in range(len(hand)) if mask >> s & 1]
+        mix: dict[Resource, int] = {}
+        hybrid = 0
+        for p in plants:
+            card = state.rules.plants[p]
+            if card.is_hybrid:
+                hybrid += card.burn
+            elif card.accepts:
+                (kind,) = card.accepts
+                mix[kind] = mix.get(kind, 0) + card.burn
+        if g > hybrid:
+            return None
+        if hybrid:
+            first, second = self._hybrid
+            mix[first] = mix.get(first, 0) + g
+            mix[second] = mix.get(second, 0) + hybrid - g
+        return Power(player=seat, plants=plants, mix=mix)
+
+
+def _dropped(action: Action) -> int:
+    """Tokens a discard returns to the supply."""
+    assert isinstance(action, DiscardPlant)
+    return sum(n for _, n in action.drop)
+
+
+def _hybrid_split(rules: Ruleset) -> tuple[tuple[Resource, ...], int]:
+    """The hybrid kinds in the game's order, and the most a full hand's hybrids burn.
+
+    The power block's split counts tokens of the first kind, which fixes the
+    mix only when every hybrid card burns the same two kinds; a deck with
+    other hybrids cannot be encoded, so the codec refuses it.
+    """
+    hybrids = [p for p in rules.deck.cards if p.is_hybrid]
+    pairs = {p.accepts for p in hybrids}
+    if len(pairs) > 1 or any(len(a) != 2 for a in pairs):
+        shown = "; ".join(sorted("/".join(sorted(a)) for a in pairs))
+        raise ValueError(
+            f"the action codec needs every hybrid plant to burn the same two kinds; this "
+            f"deck's hybrids burn {shown}"
+        )
+    if not hybrids:
+        return (), 0
+    kinds = tuple(k for k in rules.resources if k in next(iter(pairs)))
+    burns = sorted((p.burn for p in hybrids), reverse=True)
+    return kinds, sum(burns[: rules.max_plants])
