@@ -2,11 +2,40 @@
 
 Install the extra first: ``pip install "powergrid[rl]"`` adds numpy,
 gymnasium and pettingzoo. ``import powergrid`` never imports this package,
-so the core keeps ``attrs`` as its only dependency.
+so the core keeps ``attrs`` as its only dependency. Importing this package
+registers the Gymnasium environment ``powergrid/PowerGrid-v0``.
+
+- :class:`ActionCodec`: a fixed-size integer action space and its mask.
+- :class:`ObservationEncoder`: a fixed-size float32 observation in [0, 1],
+  from what one seat may know.
+- :func:`env` / :func:`raw_env`: a PettingZoo AEC environment, every seat an agent.
+- :class:`PowerGridEnv`: a Gymnasium environment for one learner's seat.
+- :func:`rank_utility`: the zero-sum reward of a finished game.
 """
 
 from __future__ import annotations
 
-from powergrid.rl.codec import RAISES, ActionCodec, Block
+import gymnasium
 
-__all__ = ["RAISES", "ActionCodec", "Block"]
+from powergrid.rl.aec import NAME, PowerGridAEC, env, raw_env
+from powergrid.rl.codec import RAISES, ActionCodec, Block
+from powergrid.rl.gym_env import ENV_ID, PowerGridEnv
+from powergrid.rl.observation import ObservationEncoder
+from powergrid.rl.rewards import rank_utility
+
+if ENV_ID not in gymnasium.registry:
+    gymnasium.register(id=ENV_ID, entry_point="powergrid.rl.gym_env:PowerGridEnv")
+
+__all__ = [
+    "ENV_ID",
+    "NAME",
+    "RAISES",
+    "ActionCodec",
+    "Block",
+    "ObservationEncoder",
+    "PowerGridAEC",
+    "PowerGridEnv",
+    "env",
+    "rank_utility",
+    "raw_env",
+]
