@@ -31,6 +31,27 @@ _generated = pathlib.Path(__file__).parent / "_generated"
 _generated.mkdir(exist_ok=True)
 (_generated / "hooks.md").write_text(table_markdown(), encoding="utf-8")
 
+
+def _codec_sizes() -> str:
+    """The action codec's block sizes for every built-in configuration, as a Markdown table."""
+    from powergrid.rl import ActionCodec
+    from powergrid.sample_decks import sample_config
+    from powergrid.testing import all_configs, config_label
+
+    configs = [*all_configs(), sample_config("M", 3), sample_config("P", 4)]
+    rows, names = {}, ["end", "choose", "bid", "discard", "buy", "build", "power", "fund"]
+    for config in configs:
+        codec = ActionCodec(config)
+        sizes = {b.name: b.size for b in codec.blocks}
+        cells = " | ".join(str(sizes.get(n, "")) for n in names)
+        rows.setdefault(f"{cells} | {codec.size}", []).append(config_label(config))
+    head = "| configurations | " + " | ".join(names) + " | size |\n"
+    head += "|---" * (len(names) + 2) + "|\n"
+    return head + "".join(f"| {', '.join(labels)} | {cells} |\n" for cells, labels in rows.items())
+
+
+(_generated / "codec_sizes.md").write_text(_codec_sizes(), encoding="utf-8")
+
 # The docs build offline (CI has no network), so no inventories are fetched.
 # With network access one could add:
 #   {"python": ("https://docs.python.org/3", None),
@@ -53,6 +74,7 @@ napoleon_numpy_docstring = False
 doctest_global_setup = "import powergrid as pg"
 
 nitpicky = True
+nitpick_ignore_regex = [(r"py:class", r"numpy\..*")]  # numpy's types, documented by numpy
 nitpick_ignore = [
     # Standard-library names: they resolve only through intersphinx, which is off.
     ("py:class", "collections.abc.Callable"),
@@ -67,4 +89,9 @@ nitpick_ignore = [
     ("py:class", "collections.Counter"),
     # hypothesis is an optional dependency; its strategies are documented there.
     ("py:class", "SearchStrategy"),
+    # The rl extra's dependencies are documented in their own projects (no intersphinx).
+    ("py:class", "gymnasium.spaces.space.Space"),
+    ("py:class", "pettingzoo.utils.env.AECEnv"),
+    # PowerGridEnv's opponent: a bot name, a callable or an object with choose(state).
+    ("py:class", "Opponent"),
 ]

@@ -37,14 +37,16 @@ MAPS = ("europe", "north_america")
 
 @pytest.mark.parametrize("players", [2, 4, 6])
 @pytest.mark.parametrize("map_", MAPS)
-def test_pettingzoo_api_test(players: int, map_: str) -> None:
+def test_pettingzoo_checkers(players: int, map_: str) -> None:
+    """api_test, seed_test and render_test: 2-player Deluxe games play the fund (SET-25)."""
     api_test(env(players=players, map=map_), num_cycles=1000)
+    seed_test(lambda: env(players=players, map=map_), num_cycles=300)
+    render_test(lambda render_mode: env(players=players, map=map_, render_mode=render_mode))
 
 
-def test_pettingzoo_seed_and_render_tests() -> None:
-    seed_test(lambda: env(players=3, map="north_america"), num_cycles=300)
+def test_pettingzoo_checkers_with_the_classic_components() -> None:
+    api_test(env(players=3, map="europe", components="classic"), num_cycles=1000)
     seed_test(lambda: env(players=2, map="europe", components="classic"), num_cycles=300)
-    render_test(lambda render_mode: env(players=4, render_mode=render_mode))
 
 
 def play_aec(e: Any, seed: int) -> dict[str, float]:

@@ -45,7 +45,9 @@ class PublicView:
     ``actors`` are the automatic actors of a rule module, all public.
     ``done`` holds the seats (and actors) that finished the current phase and
     ``bought`` those that bought a plant this round (CON-06, AUC-12): both are
-    seen at the table, so a view carries them.
+    seen at the table, so a view carries them. They are ``None`` only in a view
+    read from a JSON document written before views carried them, which does
+    not say.
     """
 
     config: GameConfig
@@ -69,8 +71,8 @@ class PublicView:
     slot_costs: tuple[tuple[str, int | None], ...]
     prices: tuple[tuple[Resource, int | None], ...]
     actors: tuple[ActorState, ...] = ()
-    done: frozenset[int] = frozenset()
-    bought: frozenset[int] = frozenset()
+    done: frozenset[int] | None = None
+    bought: frozenset[int] | None = None
 
 
 @attrs.frozen(kw_only=True)

@@ -39,11 +39,11 @@ one by one), and discards that return more tokens than necessary. Every
 other legal action has exactly one index, so no legal state has an empty
 mask. A third-party module's own action types have no index.
 
-The codec is a function of the state: :meth:`ActionCodec.legal` builds the
+The codec is a function of the state: :meth:`~powergrid.rl.ActionCodec.legal` builds the
 table of the state's legal actions by index in one pass over
 :func:`powergrid.legal_actions`, so the engine stays the only judge of
-legality, and :meth:`~ActionCodec.mask`, :meth:`~ActionCodec.encode` and
-:meth:`~ActionCodec.decode` read that table (kept for the last state seen).
+legality, and :meth:`~powergrid.rl.ActionCodec.mask`, :meth:`~powergrid.rl.ActionCodec.encode` and
+:meth:`~powergrid.rl.ActionCodec.decode` read that table (kept for the last state seen).
 
 >>> import powergrid as pg
 >>> from powergrid.rl import ActionCodec
@@ -163,6 +163,7 @@ class ActionCodec:
         self.blocks: tuple[Block, ...] = self._layout("fund" in self.config.modules)
         self._by_name = {b.name: b for b in self.blocks}
         self.size: int = self.blocks[-1].stop
+        self._start = {b.name: b.start for b in self.blocks}
         self._last: tuple[GameState, dict[int, Action], dict[Action, int]] | None = None
 
     def _layout(self, fund: bool) -> tuple[Block, ...]:
@@ -213,7 +214,10 @@ class ActionCodec:
         codec (a bid between buckets, a purchase of several tokens, a discard
         returning more tokens than needed; see the module docstring).
         """
-        return self._table(state)[2].get(action)
+        table = self._table(state)
+        if not table[2] and table[1]:  # the reverse lookup is built on first use
+            table[2].update((a, i) for i, a in table[1].items())
+        return table[2].get(action)
 
     def decode(self, index: SupportsIndex, state: GameState) -> Action:
         """The legal action with ``index`` in ``state``.
@@ -288,7 +292,7 @@ class ActionCodec:
             # the index stands for the one returning fewest (first on a tie).
             if old is None or (type(old) is DiscardPlant and _dropped(action) < _dropped(old)):
                 by_index[i] = action
-        table = (state, by_index, {a: i for i, a in by_index.items()})
+        table: tuple[GameState, dict[int, Action], dict[Action, int]] = (state, by_index, {})
         self._last = table
         return table
 
@@ -306,19 +310,19 @@ class ActionCodec:
         if cls is Bid:
             assert state.auction is not None
             k = _RAISE_INDEX.get(action.amount - state.auction.bid - 1)  # type: ignore[union-attr]
-            return None if k is None else self.block("bid").start + k
+            return None if k is None else self._start["bid"] + k
         if cls in _END:
             return _END.index(cls)
         if cls is BuyResource:
             if action.count != 1:  # type: ignore[union-attr]
                 return None
-            return self.block("buy").start + self._kinds.index(action.resource)  # type: ignore[union-attr]
+            return self._start["buy"] + self._kinds.index(action.resource)  # type: ignore[union-attr]
         if cls is Build or cls is PlaceFundHouse:
             name = "build" if cls is Build else "fund"
-            return self.block(name).start + self._city_index[action.city]  # type: ignore[union-attr]
+            return self._start[name] + self._city_index[action.city]  # type: ignore[union-attr]
         if cls is DiscardPlant:
             hand = state.players[action.player].plants
-            return self.block("discard").start + hand.index(action.plant)  # type: ignore[union-attr]
+            return self._start["discard"] + hand.index(action.plant)  # type: ignore[union-attr]
         if cls is Power:
             return self._power_index(action, state)  # type: ignore[arg-type]
         return None
@@ -331,7 +335,7 @@ class ActionCodec:
         k = _RAISE_INDEX.get(action.bid - min_bid(state, action.plant))
         if k is None or slot >= self._slots:
             return None
-        return self.block("choose").start + slot * len(RAISES) + k
+        return self._start["choose"] + slot * len(RAISES) + k
 
     def _power_index(self, action: Power, state: GameState) -> int | None:
         rules = state.rules
@@ -348,7 +352,7 @@ class ActionCodec:
             g = dict(action.mix).get(first, 0) - plain
         if not 0 <= g <= self._hmax:
             return None
-        return self.block("power").start + mask * (self._hmax + 1) + g
+        return self._start["power"] + mask * (self._hmax + 1) + g
 
     # --- the action an index names, legal or not (for decode's message) -------------------
 
