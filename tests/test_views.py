@@ -149,6 +149,7 @@ def test_view_shows_who_finished_and_who_bought() -> None:
         state = pg.apply(state, pg.PassBid(player=seat))
     v = pg.public_view(state)
     assert v.bought == frozenset({first})
+    assert v.done is not None
     assert first in v.done
     assert pg.view(state, (first + 1) % 3).public.bought == frozenset({first})
 
