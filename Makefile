@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[rl]" \
+	$(BIN)/python -m pip install --quiet -e ".[rl,ray]" \
 		"pytest>=8" "hypothesis>=6.100" "jsonschema>=4.18" "cloudpickle>=3" "ruff>=0.6" "mypy>=1.11" \
 		"sphinx>=7" furo "myst-parser>=3"
 	touch $(STAMP)
