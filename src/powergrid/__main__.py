@@ -1,9 +1,10 @@
-"""Command line: ``python -m powergrid`` with ``play``, ``replay`` and ``show``.
+"""Command line: ``python -m powergrid`` with ``play``, ``replay``, ``show`` and ``arena``.
 
 ``play`` plays a full game between bots (``--record FILE`` saves it as a
 :class:`~powergrid.GameRecord`); ``replay`` re-plays a record, checking every
 action, and prints the same round summaries as ``play``; ``show`` prints the
-state after a record (optionally as one seat sees it, with its legal actions).
+state after a record (optionally as one seat sees it, with its legal actions);
+``arena`` plays many seeded games between policies (:mod:`powergrid.arena_cli`).
 
 Exit codes: 0 on success; 2 for usage errors, a missing or unreadable file, an
 invalid record, a configuration the rules reject and an illegal action in a
@@ -20,8 +21,10 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol, TextIO
 
 from powergrid.actions import Action
+from powergrid.arena_cli import add_arena_parser, run_arena_command
 from powergrid.bots import GreedyBot, RandomBot
 from powergrid.catalog import map_ids
+from powergrid.cli_errors import UserError
 from powergrid.cli_text import final, header, narrate, show_lines, where_it_ends
 from powergrid.config import GameConfig
 from powergrid.deck import Deck, DeckChoice
@@ -44,10 +47,6 @@ class Bot(Protocol):
         ...
 
 
-class UserError(Exception):
-    """A problem the user can fix (bad file, bad seat): one line on stderr, exit code 2."""
-
-
 BOT_KINDS: dict[str, type[GreedyBot] | type[RandomBot]] = {"greedy": GreedyBot, "random": RandomBot}
 
 
@@ -55,7 +54,8 @@ def _parsers() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
     """Build the top-level parser; return it and its ``play`` subparser."""
     parser = argparse.ArgumentParser(
         prog="python -m powergrid",
-        description="Power Grid rules engine: play games between bots, replay and show records.",
+        description="Power Grid rules engine: play games between bots, replay and show records, "
+        "run arenas of many games.",
         epilog="Exit codes: 0 success, 2 usage or input error, 1 unexpected error.",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -106,6 +106,7 @@ def _parsers() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
         "--record", metavar="FILE", default=None, help="write the game record (JSON) to FILE"
     )
     _record_parsers(sub)
+    add_arena_parser(sub)
     return parser, play
 
 
@@ -324,6 +325,8 @@ def _run(args: argparse.Namespace, kinds: list[str]) -> int:
         return _play(args, kinds, sys.stdout)
     if args.command == "replay":
         return _replay(args, sys.stdout)
+    if args.command == "arena":
+        return run_arena_command(args, sys.stdout)
     return _show(args, sys.stdout)
 
 
