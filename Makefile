@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck unit docs examples bench clean
+.PHONY: demo test lint typecheck unit docs examples bench dist clean
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -20,8 +20,8 @@ demo: $(STAMP)
 test: lint typecheck unit docs examples
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests examples benchmarks docs
-	$(BIN)/ruff format --check src tests examples benchmarks docs
+	$(BIN)/ruff check src tests examples benchmarks docs tools
+	$(BIN)/ruff format --check src tests examples benchmarks docs tools
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -39,5 +39,14 @@ examples: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/random_games.py
 
+# The release check: build the sdist and wheel, check them, install the wheel into a
+# new venv outside the repo and run the README's first example and the console script.
+dist: $(STAMP)
+	rm -rf dist
+	$(BIN)/python -m pip install --quiet build twine
+	$(BIN)/python -m build --outdir dist .
+	$(BIN)/python -m twine check --strict dist/*
+	$(BIN)/python tools/check_wheel.py dist
+
 clean:
-	rm -rf $(VENV) docs/_build .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf dist $(VENV) docs/_build .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -10,7 +10,7 @@ from powergrid.hooks import table_markdown
 project = "powergrid"
 author = "The powergrid developers"
 copyright = "2026, The powergrid developers"
-release = importlib.metadata.version("powergrid")
+release = importlib.metadata.version("powergrid-rules")
 version = ".".join(release.split(".")[:2])
 
 extensions = [

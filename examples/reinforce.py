@@ -3,7 +3,7 @@
 A linear softmax policy over the observation, masked to the legal indices,
 learns from the terminal rank utility of each episode against random bots.
 It is a template for the loop, not a strong player: a few episodes of a
-2-player game run in seconds. Needs the extra: pip install "powergrid[rl]".
+2-player game run in seconds. Needs the extra: pip install "powergrid-rules[rl]".
 
 Run: python examples/reinforce.py [--episodes 6]
 """

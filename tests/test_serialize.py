@@ -214,7 +214,7 @@ def test_illegal_action_in_record_names_its_index() -> None:
     record = GameRecord(config=g.config, seed=g.seed, actions=(*g.actions[:k], bad))
     with pytest.raises(IllegalAction) as info:
         replay(record)
-    assert info.value.index == k  # type: ignore[attr-defined]
+    assert info.value.index == k
     assert f"action {k} " in str(info.value)
     assert info.value.reason is pg.Reason.NOT_YOUR_TURN
     assert info.value.action == bad

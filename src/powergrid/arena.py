@@ -124,7 +124,7 @@ def run_arena(
     ``"pool"`` (a process pool of ``workers`` processes, default the CPU
     count) or ``"ray"`` (``ray.init(address=ray_address)``, a local instance
     when the address is None, unless Ray is already initialised; needs
-    ``pip install "powergrid[ray]"``). ``progress(done, total)`` is called as
+    ``pip install "powergrid-rules[ray]"``). ``progress(done, total)`` is called as
     games finish. With ``records`` every :class:`GameResult` keeps its record.
     """
     config = config if config is not None else GameConfig(players=len(policies))

@@ -37,7 +37,7 @@ def ray(jobs: Sequence[Job], workers: int | None, address: str | None) -> Iterat
         import ray as ray_module
     except ImportError as err:
         raise RuntimeError(
-            'the ray backend needs Ray: pip install "powergrid[ray]" (or pip install ray)'
+            'the ray backend needs Ray: pip install "powergrid-rules[ray]" (or pip install ray)'
         ) from err
     started = not ray_module.is_initialized()
     if started:

@@ -51,7 +51,7 @@ def add_arena_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
         const="",
         default=None,
         metavar="ADDRESS",
-        help='play on Ray (pip install "powergrid[ray]"); a local instance without ADDRESS',
+        help='play on Ray (pip install "powergrid-rules[ray]"); a local instance without ADDRESS',
     )
     arena.add_argument("--config", metavar="FILE", help="a GameConfig JSON document")
     arena.add_argument("--map", default=None, help="map (europe), unless --config")

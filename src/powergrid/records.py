@@ -102,11 +102,12 @@ def states(record: GameRecord) -> Iterator[GameState]:
         try:
             state = apply(state, action)
         except IllegalAction as err:
-            raised = IllegalAction(
-                f"action {i} ({action}) is illegal: {err}", reason=err.reason, action=action
-            )
-            raised.index = i  # type: ignore[attr-defined]
-            raise raised from None
+            raise IllegalAction(
+                f"action {i} ({action}) is illegal: {err}",
+                reason=err.reason,
+                action=action,
+                index=i,
+            ) from None
         yield state
 
 

@@ -1,6 +1,6 @@
 """Agents: an action codec, an observation encoder and PettingZoo / Gymnasium environments.
 
-Install the extra first: ``pip install "powergrid[rl]"`` adds numpy,
+Install the extra first: ``pip install "powergrid-rules[rl]"`` adds numpy,
 gymnasium and pettingzoo. ``import powergrid`` never imports this package,
 so the core keeps ``attrs`` as its only dependency. Importing this package
 registers the Gymnasium environment ``powergrid/PowerGrid-v0``.
