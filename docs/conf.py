@@ -52,6 +52,22 @@ def _codec_sizes() -> str:
 
 (_generated / "codec_sizes.md").write_text(_codec_sizes(), encoding="utf-8")
 
+# --- the rules specification page (docs/_ext/rules_spec.py) ---
+# docs/_ext is not a package, so the generator is imported from its folder. The page
+# specification.md includes the generated page; the copy it is made from is not a page.
+import sys  # noqa: E402
+
+sys.path.insert(0, str(pathlib.Path(__file__).parent / "_ext"))
+from rules_spec import write_specification  # noqa: E402
+
+exclude_patterns.append("spec")
+write_specification(
+    _generated.parent / "spec" / "RULES.md",
+    _generated / "specification.md",
+    root=_generated.parent.parent,
+)
+# --- end of the rules specification page ---
+
 # The docs build offline (CI has no network), so no inventories are fetched.
 # With network access one could add:
 #   {"python": ("https://docs.python.org/3", None),
