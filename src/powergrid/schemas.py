@@ -1,0 +1,103 @@
+"""The JSON Schemas of the documents :func:`powergrid.to_json` writes, ready to use.
+
+The files ship as package data (``data/schema/<name>.schema.json``, draft
+2020-12) and refer to each other by ``$id`` (``urn:powergrid:schema:<name>:1``):
+a state's config is the record schema's, a view's legal actions are the action
+schema's. :func:`schema` returns one of them as a single self-contained
+document, the schemas it refers to copied into its ``$defs``, with the map of
+a config restricted to the maps installed here. Validating needs a JSON
+Schema library such as ``jsonschema``; this module only reads the files.
+
+>>> from powergrid.schemas import schema
+>>> schema("view")["title"]
+'powergrid PlayerView'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from powergrid import catalog
+from powergrid.data import load
+
+__all__ = ["SCHEMA_NAMES", "schema"]
+
+#: The schemas :func:`schema` knows, each the file ``data/schema/<name>.schema.json``.
+SCHEMA_NAMES = ("record", "action", "deck", "state", "view", "public_view")
+
+_IDS = {f"urn:powergrid:schema:{n}:1": n for n in SCHEMA_NAMES}
+
+
+def schema(name: str) -> dict[str, Any]:
+    """The parsed JSON Schema ``name``, self-contained and listing the installed maps.
+
+    The schemas that ``name`` refers to are copied into its ``$defs`` under their
+    file names (``"record.schema.json"``) and every ``$ref`` becomes a pointer
+    into the one document, so a validator needs no registry of the other files
+    and looks nothing up by ``$id``. A config's ``map``, a slug in the files,
+    becomes an ``enum`` of :func:`powergrid.catalog.map_ids`; finding the
+    installed maps loads the ``powergrid.rules`` entry points. Every call
+    returns a new dictionary, free to change.
+
+    Args:
+        name: One of :data:`SCHEMA_NAMES`, e.g. ``"state"``.
+
+    Returns:
+        The schema as a JSON-ready dictionary.
+
+    Raises:
+        ValueError: ``name`` is not one of :data:`SCHEMA_NAMES`.
+    """
+    if name not in SCHEMA_NAMES:
+        raise ValueError(f"unknown schema {name!r}; known: {', '.join(SCHEMA_NAMES)}")
+    root = _local(name, name)
+    defs = root.setdefault("$defs", {})
+    for other in sorted(_referenced(name) - {name}):
+        embedded = _local(other, name)
+        del embedded["$schema"], embedded["$id"]  # a part of this schema, no resource
+        defs[f"{other}.schema.json"] = embedded
+    config = defs.get("record.schema.json", root)["$defs"].get("config")
+    if config is not None:  # the config is the record schema's, wherever it stands
+        config["properties"]["map"] = {
+            "enum": list(catalog.map_ids()),
+            "description": 'A map installed here (powergrid.catalog.map_ids()); default "europe".',
+        }
+    return root
+
+
+def _local(name: str, root: str) -> dict[str, Any]:
+    """A copy of the file ``name`` whose references point into the bundle of ``root``."""
+
+    def pointer(ref: str) -> str:
+        uri, _, fragment = ref.partition("#")
+        if uri and uri not in _IDS:
+            return ref
+        target = _IDS[uri] if uri else name
+        return "#" + ("" if target == root else f"/$defs/{target}.schema.json") + fragment
+
+    def walk(node: Any) -> Any:
+        if isinstance(node, dict):
+            return {k: pointer(v) if k == "$ref" else walk(v) for k, v in node.items()}
+        if isinstance(node, list):
+            return [walk(v) for v in node]
+        return node
+
+    return walk(load(f"schema/{name}.schema.json"))  # type: ignore[no-any-return]
+
+
+def _referenced(name: str) -> set[str]:
+    """``name`` and every schema it refers to, directly or through another."""
+    found, todo = {name}, [name]
+    while todo:
+        stack: list[Any] = [load(f"schema/{todo.pop()}.schema.json")]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, dict):
+                target = _IDS.get(str(node.get("$ref", "")).partition("#")[0])
+                if target is not None and target not in found:
+                    found.add(target)
+                    todo.append(target)
+                stack.extend(node.values())
+            elif isinstance(node, list):
+                stack.extend(node)
+    return found
