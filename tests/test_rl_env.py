@@ -217,6 +217,9 @@ def test_gym_make_and_a_whole_episode() -> None:
     assert set(rewards[:-1]) <= {0.0}
     assert inner.action_masks().all()  # pgx's terminal convention
     assert pg.replay(inner.record()) == inner.state
+    prefixed = gym.make("powergrid.rl:" + ENV_ID, players=2)  # Gymnasium imports the module
+    assert prefixed.unwrapped.spec is not None
+    assert prefixed.unwrapped.spec.id == ENV_ID
 
 
 def test_gym_same_seed_same_episode() -> None:
