@@ -29,6 +29,7 @@ from powergrid import (
 from powergrid.__main__ import main
 from powergrid.cli_text import compact_actions, show_lines
 from powergrid.position_notation import position_text
+from powergrid.version import __version__
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -75,7 +76,15 @@ def test_play_quiet_with_chosen_bots() -> None:
 
 
 @pytest.mark.parametrize(
-    "args", [["--help"], ["play", "--help"], ["replay", "--help"], ["show", "--help"]]
+    "args",
+    [
+        ["--help"],
+        ["play", "--help"],
+        ["replay", "--help"],
+        ["show", "--help"],
+        ["record", "--help"],
+        ["record", "cut", "--help"],
+    ],
 )
 def test_help_exits_zero(args: list[str]) -> None:
     proc = run(*args)
@@ -102,26 +111,146 @@ def test_too_many_players_exits_two() -> None:
     assert "9" in lines[0]
 
 
-@pytest.mark.parametrize(
-    "args",
-    [
-        [],
-        ["play", "--players", "four"],
-        ["play", "--bots", "smart"],
-        ["play", "--bots", "random,greedy"],
-    ],
-)
+@pytest.mark.parametrize("args", [[], ["play", "--players", "four"], ["record"]])
 def test_usage_errors_exit_two(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert main(args) == 2
     assert "usage:" in capsys.readouterr().err
 
 
-def test_in_process_play_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "--players", "2", "--seed", "3"]) == 0
-    first = capsys.readouterr().out
-    assert main(["play", "--players", "2", "--seed", "3"]) == 0
-    assert capsys.readouterr().out == first
-    assert "Game over after round" in first
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["--bots", "smart"], "error: --bots: unknown bot 'smart'; choose from greedy, random"),
+        (["--bots", "random,greedy"], "error: --bots names 2 bots for 4 players"),
+        (
+            ["--players", "2", "--human", "0", "--bots", "random,greedy"],
+            "error: --bots names 2 bots for bot seat 1",
+        ),
+        (
+            ["--players", "2", "--human", "0", "--human", "1", "--bots", "random"],
+            "error: --bots names bots, but every seat is played by --human",
+        ),
+        (["--players", "2", "--human", "2"], "error: --human '2': no such seat; seats are 0 to 1"),
+        (
+            ["--players", "2", "--human", "-1"],
+            "error: --human '-1': no such seat; seats are 0 to 1",
+        ),
+        (["--human", "0", "--human", "0"], "error: --human names seat 0 twice"),
+        (
+            ["--components", "plastic"],
+            "error: --components: unknown component set 'plastic'; choose one of classic, deluxe",
+        ),
+        (
+            ["--players", "2", "--regions", "central,france_iberia"],
+            "error: --regions: 2 players play in 3 regions, not 2 (SET-12); valid regions: "
+            "british_isles_low_countries, france_iberia, central, alps_italy_hungary, "
+            "scandinavia_baltic, eastern, balkans_turkey",
+        ),
+        (
+            ["--regions", "atlantis"],
+            "error: --regions: unknown region(s) 'atlantis' on Europe; valid regions: "
+            "british_isles_low_countries, france_iberia, central, alps_italy_hungary, "
+            "scandinavia_baltic, eastern, balkans_turkey",
+        ),
+        (
+            ["--modules", "weather"],
+            # Other tests may register more modules in this process: the list goes on.
+            "error: --modules: unknown rule module 'weather'; known modules: custom_deck, fund...",
+        ),
+        (
+            ["--players", "3", "--modules", "fund"],
+            "error: --modules: rule module 'fund' is for 2 players, not 3 (FND-01)",
+        ),
+        (
+            ["--options", "fast"],
+            "error: --options: unknown option 'fast'; known options: map_rules, seed_thresholds",
+        ),
+        (["--names", "Ann,Bob"], "error: --names: names has 2 entries for 4 players"),
+        (
+            ["--cities", "berlin"],
+            "error: --variant and --cities go with --deck FILE (a customised deck)",
+        ),
+    ],
+)
+def test_play_options_are_checked_in_one_line(
+    args: list[str], line: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each bad value is one line on stderr and exit 2, before anything is printed."""
+    assert main(["play", *args]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    (got,) = captured.err.splitlines()
+    if line.endswith("..."):
+        assert got.startswith(line[:-3])
+    else:
+        assert got == line
+
+
+def test_the_new_play_options_play_the_game_they_name(tmp_path: Path) -> None:
+    """--components, --regions, --modules, --options and --names reach the recorded config."""
+    path = tmp_path / "g.json"
+    argv = ["play", "--players", "3", "--components", "classic", "--map", "north_america"]
+    argv += ["--regions", "mideast,midwest,northeast", "--options", "map_rules"]
+    argv += ["--names", "Ann,Bob,Cy", "--modules", "none", "--quiet", "--record", str(path)]
+    assert main(argv) == 0
+    record = from_json(path.read_text(encoding="utf-8"))
+    assert isinstance(record, GameRecord)
+    assert record.config == GameConfig(
+        players=3,
+        map="north_america",
+        components="classic",
+        regions=("mideast", "midwest", "northeast"),
+        options=frozenset({"map_rules"}),
+        names=("Ann", "Bob", "Cy"),
+        modules=(),
+    )
+    assert outcome(replay(record)) is not None
+
+
+def test_two_player_deluxe_without_the_fund(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    assert main(["play", "--players", "2", "--modules", "none", "--record", str(path)]) == 0
+    record = from_json(path.read_text(encoding="utf-8"))
+    assert isinstance(record, GameRecord)
+    assert record.config.modules == ()
+    assert GameConfig(players=2).modules == ("fund",)
+
+
+def test_version_prints_the_library_version(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out == f"powergrid {__version__}\n"
+
+
+@pytest.mark.parametrize(
+    ("argv0", "prog"),
+    [
+        ("/usr/bin/powergrid", "powergrid"),
+        ("/work/.venv/bin/powergrid", "powergrid"),
+        ("/site-packages/powergrid/__main__.py", "python -m powergrid"),
+        ("", "python -m powergrid"),
+    ],
+)
+def test_the_usage_line_names_the_command_typed(
+    argv0: str, prog: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "argv", [argv0])
+    assert main(["play", "--players", "four"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"usage: {prog} play ")
+    assert main(["--help"]) == 0
+    assert capsys.readouterr().out.startswith(f"usage: {prog} [-h]")
+
+
+def test_a_closed_pipe_ends_play_quietly_with_zero() -> None:
+    """`play | head`: the reader goes away before the summaries; no traceback, exit 0."""
+    argv = [sys.executable, "-m", "powergrid", "play", "--players", "4", "--seed", "1"]
+    with subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as proc:
+        assert proc.stdout is not None
+        assert proc.stderr is not None
+        proc.stdout.close()  # before the game ends, so every write finds the pipe closed
+        err = proc.stderr.read()
+        assert proc.wait(timeout=60) == 0
+    assert err == b""
 
 
 # --- play --record, replay, show -------------------------------------------------------------
@@ -317,10 +446,74 @@ def test_bad_as_seat_exits_two(recorded: tuple[Path, str], seat: str) -> None:
     assert "seats are 0 to 2" in line
 
 
-def test_unwritable_record_exits_two(tmp_path: Path) -> None:
+def test_unwritable_record_exits_two_before_the_game(tmp_path: Path) -> None:
     target = tmp_path / "missing-dir" / "game.json"
     proc = run("play", "--players", "2", "--quiet", "--record", str(target))
-    assert "cannot write" in _error_line(proc)
+    assert _error_line(proc) == f"error: cannot write {target}: No such file or directory"
+    assert proc.stdout == ""  # reported at once, not after the whole game
+
+
+def test_the_record_check_leaves_no_file_behind(capsys: pytest.CaptureFixture[str]) -> None:
+    """Checking --record creates no file when the game then fails to start."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        target = Path(tmp) / "game.json"
+        assert main(["play", "--bots", "smart", "--record", str(target)]) == 2
+        assert main(["play", "--record", str(target), "--players", "2", "--human", "5"]) == 2
+        assert not target.exists()
+    capsys.readouterr()
+
+
+def test_an_existing_record_file_is_checked_without_change(tmp_path: Path) -> None:
+    target = tmp_path / "game.json"
+    target.write_text("old", encoding="utf-8")
+    assert main(["play", "--players", "2", "--bots", "smart", "--record", str(target)]) == 2
+    assert target.read_text(encoding="utf-8") == "old"
+
+
+# --- record cut ---------------------------------------------------------------------------
+
+
+def test_record_cut_writes_the_first_k_actions(
+    recorded: tuple[Path, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    full = from_json(recorded[0].read_text(encoding="utf-8"))
+    assert isinstance(full, GameRecord)
+    out = tmp_path / "part.json"
+    assert main(["record", "cut", str(recorded[0]), "--upto", "38", "--out", str(out)]) == 0
+    total = len(full.actions)
+    assert capsys.readouterr().out == (
+        f"Wrote the first 38 of {total} actions of {recorded[0]} to {out}\n"
+    )
+    part = from_json(out.read_text(encoding="utf-8"))
+    assert isinstance(part, GameRecord)
+    assert part.actions == full.actions[:38]
+    assert (part.config, part.seed, part.versions) == (full.config, full.seed, full.versions)
+    assert replay(part) == replay(full, upto=38)
+    assert main(["record", "cut", str(recorded[0]), "--upto", "0"]) == 0
+    cut = from_json(capsys.readouterr().out)
+    assert isinstance(cut, GameRecord)
+    assert cut.actions == ()
+
+
+@pytest.mark.parametrize("upto", ["-1", "100000"])
+def test_record_cut_out_of_range_exits_two(recorded: tuple[Path, str], upto: str) -> None:
+    full = from_json(recorded[0].read_text(encoding="utf-8"))
+    assert isinstance(full, GameRecord)
+    total = len(full.actions)
+    line = _error_line(run("record", "cut", str(recorded[0]), "--upto", upto))
+    assert line == f"error: --upto {upto}: {recorded[0]} has {total} actions, so K is 0 to {total}"
+
+
+def test_record_cut_checks_the_actions_it_keeps(
+    tmp_path: Path, record_data: dict[str, Any]
+) -> None:
+    record_data["actions"][2] = "0:bid 1"
+    path = write_record(tmp_path / "bad.json", record_data)
+    line = _error_line(run("record", "cut", path, "--upto", "10"))
+    assert line.startswith(f"error: {path}: action 2 (0:bid 1) is illegal: ")
+    assert run("record", "cut", path, "--upto", "2").returncode == 0
 
 
 @pytest.mark.parametrize("command", ["replay", "show"])
@@ -335,3 +528,41 @@ def test_record_subcommand_help_exits_zero(command: str) -> None:
 def test_record_usage_errors_exit_two(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert main(args) == 2
     assert "usage:" in capsys.readouterr().err
+
+
+# --- play --resume between bots -------------------------------------------------------------
+
+
+def test_resuming_a_cut_record_with_the_same_bots_replays_the_game(
+    recorded: tuple[Path, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Bots are functions of their seed and the state, so the cut game plays out the same."""
+    part, again = tmp_path / "part.json", tmp_path / "again.json"
+    assert main(["record", "cut", str(recorded[0]), "--upto", "40", "--out", str(part)]) == 0
+    capsys.readouterr()
+    assert main(["play", "--resume", str(part), "--record", str(again)]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[1:3] == [
+        "Bots: player 0 greedy, player 1 random, player 2 greedy",
+        f"Resumed 40 actions from {part}",
+    ]
+    assert out.endswith(recorded[1].split("\n\n")[-1])  # the same final ranking
+    assert from_json(again.read_text(encoding="utf-8")) == from_json(
+        recorded[0].read_text(encoding="utf-8")
+    )
+
+
+def test_resume_refuses_the_options_that_choose_the_game(recorded: tuple[Path, str]) -> None:
+    line = _error_line(run("play", "--resume", str(recorded[0]), "--map", "europe", "--seed", "1"))
+    assert line == (
+        "error: --resume plays on the game of its record (config and seed): leave out --map, --seed"
+    )
+
+
+def test_resume_of_a_record_with_an_illegal_action_exits_two(
+    tmp_path: Path, record_data: dict[str, Any]
+) -> None:
+    record_data["actions"][2] = "0:bid 1"
+    path = write_record(tmp_path / "bad.json", record_data)
+    line = _error_line(run("play", "--resume", path, "--human", "0"))
+    assert line.startswith(f"error: {path}: action 2 (0:bid 1) is illegal: ")

@@ -1,0 +1,268 @@
+"""An interactive game at the terminal: human seats against bots (``play --human``).
+
+:func:`run_session` plays a game from a record (new or resumed): bots move
+at once, a human seat gets its position and menu (:mod:`powergrid.human_view`)
+and a prompt (:mod:`powergrid.human_input`). Every move is narrated by the
+sentences of its events. The record grows with each legal action, so at any
+moment it is the whole game so far:
+
+- ``undo`` replays the record up to just before the seat's own last
+  decision (:func:`powergrid.replay` with ``upto``); the bots' moves after it
+  are played again by the bots, which are functions of their seed and the
+  state, so they come out the same.
+- ``save FILE`` writes the record; ``quit``, end of input and Ctrl-C write it
+  to :attr:`Session.save_path` (or a fresh ``powergrid-<seed>.json``) and
+  print the command that resumes it. A finished game is saved the same way.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Mapping
+from typing import TextIO
+
+import attrs
+
+from powergrid.actions import Action
+from powergrid.cli_errors import UserError
+from powergrid.cli_files import write_text
+from powergrid.cli_text import final, show_lines
+from powergrid.engine import apply, current_player, legal_actions, outcome
+from powergrid.errors import IllegalAction
+from powergrid.human_input import HELP, Command, Unclear, interpret
+from powergrid.human_view import decision_lines, menu, short
+from powergrid.phases.common import name
+from powergrid.records import GameRecord, replay
+from powergrid.serialize import to_json
+from powergrid.state import GameState
+
+#: A bot: the action it plays in a state where its seat is to act.
+Chooser = Callable[[GameState], Action]
+
+#: Exit code after Ctrl-C (128 + SIGINT, as shells report it).
+INTERRUPTED = 130
+#: What a command returns to keep the prompt on the same position.
+_AGAIN = "again"
+
+
+@attrs.define
+class Session:
+    """One game at the terminal and where its text goes.
+
+    ``record`` is the game so far and ``state`` the state after it. Seats in
+    ``humans`` are asked at the prompt, the others play ``bots[seat]``.
+    ``save_path`` is where quitting saves (``--record``), None for a fresh
+    default name; ``resume_command(path)`` is the command line that resumes a
+    saved game. ``inp`` is read line by line; when it is not a terminal each
+    line is echoed after the prompt, so the output reads as a transcript.
+    """
+
+    record: GameRecord
+    state: GameState
+    humans: frozenset[int]
+    bots: Mapping[int, Chooser]
+    resume_command: Callable[[str], str]
+    save_path: str | None = None
+    out: TextIO = attrs.field(factory=lambda: sys.stdout)
+    inp: TextIO = attrs.field(factory=lambda: sys.stdin)
+    mark: int = 0  # the events already narrated
+
+    def say(self, text: str = "") -> None:
+        """Print one line (or several) to the session's output."""
+        print(text, file=self.out)
+
+
+def run_session(session: Session) -> int:
+    """Play until the game ends or the player stops; return the exit code.
+
+    0 when the game ended (its record saved, unless it was over already),
+    after ``quit`` and at the end of the input (the game saved, the resume
+    command printed); 130 after Ctrl-C (saved the same way). A save that fails raises
+    :class:`~powergrid.cli_errors.UserError`.
+    """
+    over = outcome(session.state) is not None  # a finished record: nothing new to save
+    try:
+        stop = _loop(session)
+    except KeyboardInterrupt:
+        session.say()
+        _leave(session, "Interrupted")
+        return INTERRUPTED
+    if stop is not None:
+        _leave(session, stop)
+        return 0
+    result = outcome(session.state)
+    assert result is not None
+    final(session.state, result, session.out)
+    if not over:
+        session.say(f"The game record is in {_save(session)}.")
+    return 0
+
+
+def _loop(session: Session) -> str | None:
+    """Play moves until the game is over (None) or a human stops (why, for the message)."""
+    _narrate(session)
+    while outcome(session.state) is None:
+        seat = current_player(session.state)
+        assert seat is not None
+        if seat in session.humans:
+            stop = _decide(session, seat)
+            if stop is not None:
+                return stop
+        else:
+            _play(session, session.bots[seat](session.state))
+    return None
+
+
+def _play(session: Session, action: Action) -> None:
+    """Apply a legal action, add it to the record and narrate what happened."""
+    session.state = apply(session.state, action)
+    session.record = session.record.with_action(action)
+    _narrate(session)
+
+
+def _narrate(session: Session) -> None:
+    events = session.state.events.as_tuple()
+    for event in events[session.mark :]:
+        session.say(f"  {event.text}")
+    session.mark = len(events)
+
+
+def _decide(session: Session, seat: int) -> str | None:
+    """Ask ``seat`` until it plays, undoes or stops; return why it stopped, if it did."""
+    state = session.state
+    choices = menu(state, seat)
+    session.say()
+    session.say("\n".join(decision_lines(state, seat, choices)))
+    picks = [entry.action for entry in choices]
+    _complete_with([short(a) for a in legal_actions(state)], session)
+    while True:
+        line = _read(session, f"{name(state, seat)}> ")
+        if line is None:
+            return "End of input"
+        move = interpret(line, state, picks)
+        if isinstance(move, Unclear):
+            session.say(move.message)
+        elif isinstance(move, Command):
+            stop = _command(session, seat, move)
+            if stop != _AGAIN:
+                return stop
+        else:
+            try:
+                _play(session, move)
+            except IllegalAction as err:
+                session.say(f"Not allowed: {err}")  # the engine's explain_illegal message
+                continue
+            return None
+
+
+def _command(session: Session, seat: int, command: Command) -> str | None:
+    """Run a command: :data:`_AGAIN` to prompt again, None for a new position, or why to stop."""
+    if command.name == "quit":
+        return "Quit"
+    if command.name == "undo":
+        return None if _undo(session, seat) else _AGAIN
+    if command.name == "help":
+        session.say(HELP)
+    elif command.name == "show":
+        session.say("\n".join(show_lines(session.state, seat)))
+    elif command.name == "save":
+        _save_to(session, command.argument)
+    else:  # an empty line: the position and menu again
+        choices = menu(session.state, seat)
+        session.say("\n".join(decision_lines(session.state, seat, choices)))
+    return _AGAIN
+
+
+def _undo(session: Session, seat: int) -> bool:
+    """Take back ``seat``'s last decision and every move after it; False if it has none."""
+    actions = session.record.actions
+    mine = [i for i, a in enumerate(actions) if a.player == seat]
+    if not mine:
+        session.say(f"Nothing to undo: {name(session.state, seat)} has not decided anything yet.")
+        return False
+    cut = mine[-1]
+    later = len(actions) - cut - 1
+    session.record = attrs.evolve(session.record, actions=actions[:cut])
+    session.state = replay(session.record)
+    session.mark = len(session.state.events)
+    after = f" and the {later} move{'s' if later != 1 else ''} after it" if later else ""
+    session.say(f"Took back {short(actions[cut])}{after}.")
+    return True
+
+
+def _save_to(session: Session, path: str) -> None:
+    """``save FILE``: write the record; a failure is told at the prompt, not fatal."""
+    try:
+        write_text(path, to_json(session.record, indent=2) + "\n")
+    except (UserError, ValueError) as err:  # ValueError: a name open() refuses (a NUL byte)
+        session.say(str(err))
+        return
+    count = len(session.record.actions)
+    session.say(f"Saved the game ({count} actions) to {path}.")
+
+
+def _leave(session: Session, why: str) -> None:
+    """Save the unfinished game and say how to resume it."""
+    path = _save(session)
+    session.say(f"{why}: the game is saved in {path}. Resume it with:")
+    session.say(f"  {session.resume_command(path)}")
+
+
+def _save(session: Session) -> str:
+    """Write the record to ``save_path`` or a new default file; return the path."""
+    path = session.save_path or free_path(f"powergrid-{session.record.seed}")
+    write_text(path, to_json(session.record, indent=2) + "\n")
+    return path
+
+
+def free_path(stem: str) -> str:
+    """``<stem>.json`` in the current directory, or ``<stem>-2.json``... if that exists."""
+    path, n = f"{stem}.json", 1
+    while os.path.lexists(path):
+        n += 1
+        path = f"{stem}-{n}.json"
+    return path
+
+
+def _read(session: Session, prompt: str) -> str | None:
+    """One line from the player without its newline; None at the end of the input."""
+    if _is_terminal(session):
+        try:
+            return input(prompt)
+        except EOFError:
+            session.say()
+            return None
+    session.out.write(prompt)
+    session.out.flush()
+    line = session.inp.readline()
+    if not line:
+        session.say()
+        return None
+    line = line.rstrip("\r\n")
+    session.say(line)  # the echo a terminal would show
+    return line
+
+
+def _is_terminal(session: Session) -> bool:
+    return session.inp is sys.stdin and session.out is sys.stdout and sys.stdin.isatty()
+
+
+def _complete_with(options: list[str], session: Session) -> None:
+    """Offer ``options`` and the commands to Tab completion, when reading from a terminal."""
+    if not _is_terminal(session):
+        return
+    try:
+        import readline  # not on every platform; completion is a convenience only
+    except ImportError:
+        return
+    words = sorted({*options, "help", "show", "undo", "save ", "quit"})
+
+    def complete(text: str, index: int) -> str | None:
+        found = [w for w in words if w.startswith(text)]
+        return found[index] if index < len(found) else None
+
+    readline.set_completer_delims("")  # complete the whole line: notations hold spaces
+    readline.set_completer(complete)
+    libedit = "libedit" in (readline.__doc__ or "")
+    readline.parse_and_bind("bind ^I rl_complete" if libedit else "tab: complete")

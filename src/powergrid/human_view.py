@@ -1,0 +1,169 @@
+"""What a human seat sees at each decision: a short position and a numbered menu.
+
+:func:`decision_lines` prints the public position in a few lines (every
+seat's money, cities, plants and tokens, the fund or another automatic
+actor, both plant markets with the inactive area and the deck size, the
+resource market with the next prices, the running auction) followed by the
+menu of :func:`menu`. It reads only a :func:`~powergrid.view` of the seat
+(never the deck order); ``show`` at the prompt prints the longer
+:func:`~powergrid.cli_text.show_lines` listing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import attrs
+
+from powergrid.actions import Action, Bid, Build, ChoosePlant
+from powergrid.cli_text import phase_text
+from powergrid.phases.common import name
+from powergrid.plants import Card
+from powergrid.state import GameState
+from powergrid.views import PlayerView, PublicView, view
+
+
+@attrs.frozen
+class MenuEntry:
+    """One numbered line of the menu: the notation to type and the action its number picks.
+
+    ``text`` is the notation without the seat prefix; a run of bids (or of
+    opening bids for one plant) is one entry ``bid 14..50`` whose number picks
+    the lowest, ``action``. ``note`` is shown after it (a city's build cost).
+    """
+
+    text: str
+    action: Action
+    note: str = ""
+
+
+def short(action: Action) -> str:
+    """The notation of ``action`` without its ``<seat>:`` prefix (``"bid 17"``)."""
+    return str(action).partition(":")[2]
+
+
+def _run_key(action: Action) -> tuple[str, int] | None:
+    """What a run of numbered actions shares, and the number that counts up along it."""
+    if isinstance(action, Bid):
+        return "bid", action.amount
+    if isinstance(action, ChoosePlant):
+        return f"choose {action.plant}", action.bid
+    return None
+
+
+def menu(state: GameState, seat: int) -> list[MenuEntry]:
+    """The legal actions of ``seat`` as menu entries, in the engine's order.
+
+    Runs of bids are joined (see :func:`entries`) and a build says what it
+    costs (slot plus connection). Empty when ``seat`` is not to act.
+    """
+    mine = view(state, seat)
+    return entries(mine.legal, dict(mine.build_costs))
+
+
+def entries(actions: Sequence[Action], costs: Mapping[str, int] | None = None) -> list[MenuEntry]:
+    """``actions`` as menu entries: runs of bids become one entry ``bid 14..50``.
+
+    A run is a series of bids counting up by one, or of opening bids for one
+    plant; there may be fifty of them. Every other action has its own entry;
+    a build whose city is in ``costs`` gets the cost as its note.
+    """
+    out: list[MenuEntry] = []
+    last: tuple[str, int, int] | None = None  # (shared text, first number, last number)
+    for action in actions:
+        key = _run_key(action)
+        if key is not None and last is not None and key == (last[0], last[2] + 1):
+            last = (last[0], last[1], key[1])
+            out[-1] = attrs.evolve(out[-1], text=f"{last[0]} {last[1]}..{last[2]}")
+            continue
+        last = None if key is None else (key[0], key[1], key[1])
+        note = ""
+        if isinstance(action, Build) and costs is not None and action.city in costs:
+            note = f"costs {costs[action.city]}"
+        out.append(MenuEntry(short(action), action, note))
+    return out
+
+
+def decision_lines(state: GameState, seat: int, choices: Sequence[MenuEntry]) -> list[str]:
+    """The position as ``seat`` sees it when it is to act, then the numbered menu."""
+    mine = view(state, seat)
+    pub = mine.public
+    lines = [f"-- Round {pub.round}, Step {pub.step}, {phase_text(state)} --"]
+    lines += _seat_lines(state, pub)
+    lines += _market_lines(state, pub)
+    lines += _situation_lines(state, mine)
+    lines.append(f"{name(state, seat)} to act; choose one (or type help):")
+    width = len(str(len(choices)))
+    for number, entry in enumerate(choices, 1):
+        note = f"  ({entry.note})" if entry.note else ""
+        lines.append(f"  {number:>{width}}. {entry.text}{note}")
+    return lines
+
+
+def _plants(state: GameState, cards: Sequence[Card]) -> str:
+    return ", ".join(str(state.rules.plant(c)) for c in cards) or "none"
+
+
+def _tokens(state: GameState, amounts: Sequence[int]) -> str:
+    kinds = state.rules.resources
+    text = ", ".join(f"{n} {k.value}" for k, n in zip(kinds, amounts, strict=True) if n)
+    return text or "none"
+
+
+def _cities(cities: Sequence[str]) -> str:
+    count = f"{len(cities)} {'city' if len(cities) == 1 else 'cities'}"
+    return f"{count} ({', '.join(cities)})" if cities else count
+
+
+def _seat_lines(state: GameState, pub: PublicView) -> list[str]:
+    lines = ["Players in order:"]
+    for seat in pub.order:
+        if seat < 0:  # an automatic actor (the fund): no money, houses in its supply
+            a = state.actor(seat)
+            lines.append(
+                f"  {a.name} (automatic): {_cities(a.cities)}, {a.houses} houses in its supply; "
+                f"plants {_plants(state, a.plants)}; tokens {_tokens(state, a.resources)}"
+            )
+            continue
+        p = pub.players[seat]
+        lines.append(
+            f"  {name(state, seat)}: money {p.money}, {_cities(p.cities)}; "
+            f"plants {_plants(state, p.plants)}; tokens {_tokens(state, p.resources)}"
+        )
+    return lines
+
+
+def _market_lines(state: GameState, pub: PublicView) -> list[str]:
+    m = pub.market
+    step3 = " + the Step 3 card" if m.step3_in_market else ""
+    lines = [
+        f"Plants for sale: {_plants(state, m.actual)}{step3}",
+        f"Future market: {_plants(state, m.future)}; {m.deck_size} cards in the deck",
+    ]
+    if m.discount is not None:
+        lines.append(f"  discount token on plant {m.discount}")
+    if m.inactive:
+        lines.append("  inactive area (CDK-06): " + " ".join(state.rules.ranked(m.inactive)))
+    r = pub.resources
+    prices = [
+        f"{kind.value} {count} at {'-' if price is None else price}"
+        for (kind, price), count in zip(pub.prices, r.market, strict=True)
+    ]
+    lines.append("Resources (tokens at next price): " + ", ".join(prices))
+    return lines
+
+
+def _situation_lines(state: GameState, mine: PlayerView) -> list[str]:
+    pub = mine.public
+    lines = []
+    if pub.auction is not None:
+        a = pub.auction
+        lines.append(
+            f"Auction: plant {a.plant}, high bid {a.bid} by {name(state, a.high_bidder)}; "
+            "still bidding: " + ", ".join(name(state, s) for s in a.active)
+        )
+    if pub.discard is not None:
+        lines.append(f"{name(state, pub.discard)} has too many plants and must discard one")
+    if pub.end_triggered:
+        lines.append("The game ends after this round's bureaucracy")
+    return lines

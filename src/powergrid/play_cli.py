@@ -1,0 +1,337 @@
+"""``python -m powergrid play``: its options, the game they ask for, and playing it.
+
+:func:`prepare_play` checks every option before any game starts (the config
+is built at once, so the rules reject a bad one in one line; the seats and
+``--record`` are checked too) and returns a :class:`PlaySetup`;
+:func:`run_play` plays it: between bots all at once with round summaries, or
+with human seats at the prompt (:mod:`powergrid.human`). ``--resume FILE``
+continues a record instead of starting a game; the seats' roles always come
+from the command line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from typing import Protocol, TextIO
+
+import attrs
+
+from powergrid.actions import Action
+from powergrid.bots import GreedyBot, RandomBot
+from powergrid.catalog import map_ids
+from powergrid.cli_errors import UserError
+from powergrid.cli_files import check_writable, checked, load_deck, load_record, write_text
+from powergrid.cli_text import final, header, narrate
+from powergrid.config import OPTIONS, GameConfig
+from powergrid.deck import DeckChoice
+from powergrid.engine import apply, current_player, new_game, outcome
+from powergrid.errors import RulesConfigError
+from powergrid.human import Session, run_session
+from powergrid.phases.common import name
+from powergrid.records import GameRecord, replay
+from powergrid.serialize import to_json
+from powergrid.state import GameState
+
+#: Safety bound on the number of actions in one game (bot games take a few hundred).
+MAX_ACTIONS = 100_000
+#: The options that say which game to play; a resumed record already says it.
+GAME_OPTIONS = (
+    "players",
+    "map",
+    "seed",
+    "components",
+    "regions",
+    "cities",
+    "modules",
+    "options",
+    "deck",
+    "variant",
+    "names",
+)
+
+
+class Bot(Protocol):
+    """Anything with ``choose(state) -> Action`` (see :mod:`powergrid.bots`)."""
+
+    def choose(self, state: GameState) -> Action:
+        """Return a legal action for the player to act."""
+        ...
+
+
+BOT_KINDS: dict[str, type[GreedyBot] | type[RandomBot]] = {"greedy": GreedyBot, "random": RandomBot}
+
+
+def add_play_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``play`` subparser; values are checked by :func:`prepare_play`."""
+    play = sub.add_parser(
+        "play",
+        help="play a game: bots, or you against bots (--human SEAT)",
+        description=(
+            "Play a full seeded game. Seats named by --human are played at the prompt "
+            "(type help there); the others are bots. By default seat 0 is a greedy bot and "
+            "the seats after it alternate random, greedy, random, ... (even seats greedy, "
+            "odd seats random). The bot in seat N gets seed 100 * SEED + N."
+        ),
+    )
+    add = play.add_argument
+    add("--players", metavar="N", type=int, help="number of players, 2-6 (4)")
+    add("--map", metavar="ID", help=f"map: {' or '.join(map_ids())} (europe)")
+    add("--seed", metavar="N", type=int, help="game seed (0)")
+    add("--human", metavar="SEAT", action="append", help="a seat you play (number or name); repeat")
+    add("--bots", help="comma-separated bot per bot seat: greedy or random; one name: all of them")
+    add("--components", metavar="SET", help="component set: deluxe or classic (deluxe)")
+    add(
+        "--regions",
+        metavar="IDS",
+        help="comma-separated region ids of the play area (the seed chooses)",
+    )
+    add(
+        "--modules",
+        metavar="NAMES",
+        help="comma-separated extra rule modules, or none (default: the fund in a 2-player "
+        "Deluxe game, else none)",
+    )
+    add(
+        "--options",
+        metavar="NAMES",
+        help=f"comma-separated rule switches: {', '.join(sorted(OPTIONS))}",
+    )
+    add("--names", metavar="NAMES", help="comma-separated player names, one per seat")
+    add(
+        "--deck",
+        metavar="FILE",
+        action="append",
+        help="a plant deck (a Deck JSON document); give it twice for variant M or P. Plays "
+        "the classic components with the custom_deck module (RULES.md section 10)",
+    )
+    add(
+        "--variant",
+        choices=("M", "P", "free"),
+        help="how the decks make the game's deck: M (mixed, inactive area), P (plus "
+        "plants), free (one deck as given; the default with one --deck)",
+    )
+    add(
+        "--cities",
+        metavar="IDS",
+        help="comma-separated city ids in play instead of regions (variant P, CDK-16)",
+    )
+    add("--resume", metavar="FILE", help="continue the game of a record (save, --record, cut)")
+    add("--quiet", action="store_true", help="bots only: print only the final ranking")
+    add("--record", metavar="FILE", help="write the game record (JSON) to FILE")
+
+
+@attrs.frozen
+class PlaySetup:
+    """A checked ``play`` command: the game so far, who plays which seat, where to save.
+
+    ``record`` holds the resumed actions (none for a new game) and ``state``
+    the state after them; ``kinds`` maps each bot seat to its bot's name.
+    """
+
+    record: GameRecord
+    state: GameState
+    humans: frozenset[int]
+    kinds: dict[int, str]
+    args: argparse.Namespace
+    prog: str
+
+
+def prepare_play(args: argparse.Namespace, prog: str) -> PlaySetup:
+    """Check every ``play`` option and set the game up; nothing is played or printed.
+
+    Raises :class:`UserError`, :class:`~powergrid.RulesConfigError`,
+    :class:`~powergrid.InvalidRecord` or :class:`~powergrid.IllegalAction` (a
+    resumed record that does not replay), each reported in one line.
+    """
+    if args.resume is None:
+        config = _named(lambda: play_config(args))
+        record = GameRecord(config=config, seed=0 if args.seed is None else args.seed)
+        state = new_game(config, seed=record.seed)
+    else:
+        given = [f"--{opt}" for opt in GAME_OPTIONS if getattr(args, opt) is not None]
+        if given:
+            raise UserError(
+                f"--resume plays on the game of its record (config and seed): leave out "
+                f"{', '.join(given)}"
+            )
+        record = load_record(args.resume)
+        state = checked(args.resume, lambda: replay(record))
+    humans = _humans(args.human or [], state)
+    players = len(state.players)
+    kinds = _bot_kinds(args.bots, [s for s in range(players) if s not in humans], players)
+    if args.record is not None:
+        check_writable(args.record)
+    return PlaySetup(record=record, state=state, humans=humans, kinds=kinds, args=args, prog=prog)
+
+
+def _named(build: Callable[[], GameConfig]) -> GameConfig:
+    """Build a config; a field the rules reject is reported under its option's name."""
+    try:
+        return build()
+    except RulesConfigError as err:
+        option = "variant" if err.field == "deck.variant" else err.field.partition(".")[0]
+        if option not in GAME_OPTIONS:
+            raise
+        raise RulesConfigError(f"--{option}: {err}", field=err.field) from None
+
+
+def _items(text: str | None) -> list[str] | None:
+    return None if text is None else [part.strip() for part in text.split(",")]
+
+
+def play_config(args: argparse.Namespace) -> GameConfig:
+    """The config ``play`` asks for: players, map, components, area, modules, deck, names."""
+    players = 4 if args.players is None else args.players
+    board = args.map or "europe"
+    regions, names = _items(args.regions), _items(args.names)
+    options = [o for o in _items(args.options) or [] if o and o.lower() != "none"]
+    chosen = _items(args.modules)
+    modules = None if chosen is None else tuple(m for m in chosen if m.lower() != "none")
+    if args.deck is None:
+        if args.variant is not None or args.cities is not None:
+            raise UserError("--variant and --cities go with --deck FILE (a customised deck)")
+        config = GameConfig(
+            players=players,
+            map=board,
+            components=args.components or "deluxe",
+            regions=regions,
+            names=names,
+            options=options,
+        )
+        return config if modules is None else attrs.evolve(config, modules=modules)
+    decks = [load_deck(path) for path in args.deck]
+    variant = args.variant or ("free" if len(decks) == 1 else None)
+    if variant is None:
+        raise UserError("two decks make variant M or P: say which with --variant")
+    mods = modules or ()
+    return GameConfig(
+        players=players,
+        map=board,
+        components=args.components or "classic",
+        modules=mods if "custom_deck" in mods else (*mods, "custom_deck"),
+        deck=DeckChoice(variant=variant, decks=decks),
+        regions=regions,
+        cities=_items(args.cities),
+        names=names,
+        options=options,
+    )
+
+
+def _humans(texts: Sequence[str], state: GameState) -> frozenset[int]:
+    """The seats ``--human`` names, by number or configured name."""
+    players = len(state.players)
+    names = state.config.names or ()
+    seats: list[int] = []
+    for text in texts:
+        seat = names.index(text) if text in names else int(text) if text.isdigit() else -1
+        if not 0 <= seat < players:
+            raise UserError(f"--human {text!r}: no such seat; seats are 0 to {players - 1}")
+        if seat in seats:
+            raise UserError(f"--human names seat {seat} twice")
+        seats.append(seat)
+    return frozenset(seats)
+
+
+def _bot_kinds(spec: str | None, seats: Sequence[int], players: int) -> dict[int, str]:
+    """The bot of each seat in ``seats`` (those without ``--human``) from ``--bots``."""
+    if spec is None:
+        return {s: "greedy" if s % 2 == 0 else "random" for s in seats}
+    kinds = [part.strip().lower() for part in spec.split(",")]
+    unknown = [k for k in kinds if k not in BOT_KINDS]
+    if unknown:
+        raise UserError(f"--bots: unknown bot {unknown[0]!r}; choose from {', '.join(BOT_KINDS)}")
+    if not seats:
+        raise UserError("--bots names bots, but every seat is played by --human")
+    if len(kinds) == 1:
+        return dict.fromkeys(seats, kinds[0])
+    if len(kinds) != len(seats):
+        seated = ", ".join(map(str, seats))
+        plural = "s" if len(seats) > 1 else ""
+        where = f"{players} players" if len(seats) == players else f"bot seat{plural} {seated}"
+        raise UserError(f"--bots names {len(kinds)} bots for {where}")
+    return dict(zip(seats, kinds, strict=True))
+
+
+def bot_states(
+    state: GameState, bots: Sequence[Bot], played: list[Action] | None = None
+) -> Iterator[GameState]:
+    """Yield each state after one bot move until the game ends.
+
+    Every chosen action is appended to ``played`` if given. Raises
+    ``RuntimeError`` if the game exceeds :data:`MAX_ACTIONS` actions.
+    """
+    count = 0
+    while outcome(state) is None:
+        count += 1
+        if count > MAX_ACTIONS:
+            raise RuntimeError(f"the game did not end within {MAX_ACTIONS} actions")
+        seat = current_player(state)
+        assert seat is not None
+        action = bots[seat].choose(state)
+        if played is not None:
+            played.append(action)
+        state = apply(state, action)
+        yield state
+
+
+def run_play(setup: PlaySetup, out: TextIO) -> int:
+    """Play the game of ``setup``, printing to ``out``; return the exit code."""
+    state, seed = setup.state, setup.record.seed
+    header(state, seed, out)
+    bots = {s: BOT_KINDS[k](seed=seed * 100 + s) for s, k in setup.kinds.items()}
+    if setup.humans:
+        roles = {**setup.kinds, **dict.fromkeys(setup.humans, "human")}
+        print(
+            "Seats: " + ", ".join(f"{name(state, s)} {roles[s]}" for s in sorted(roles)), file=out
+        )
+    else:
+        print(
+            "Bots: " + ", ".join(f"{name(state, s)} {k}" for s, k in setup.kinds.items()), file=out
+        )
+    if setup.args.resume is not None:
+        print(f"Resumed {len(setup.record.actions)} actions from {setup.args.resume}", file=out)
+    if not setup.humans:
+        print(file=out)
+        return _play_bots(setup, [bots[s] for s in range(len(state.players))], out)
+    print('At the prompt type an action, its number in the menu, or "help".', file=out)
+    session = Session(
+        record=setup.record,
+        state=state,
+        humans=setup.humans,
+        bots={s: bot.choose for s, bot in bots.items()},
+        resume_command=lambda path: resume_command(setup, path),
+        save_path=setup.args.record,
+        out=out,
+        inp=sys.stdin,
+        mark=len(state.events) if setup.record.actions else 0,
+    )
+    return run_session(session)
+
+
+def _play_bots(setup: PlaySetup, bots: Sequence[Bot], out: TextIO) -> int:
+    state = setup.state
+    played = list(setup.record.actions)
+    later = list(bot_states(state, bots, played))  # the whole game before any summary,
+    if setup.args.record is not None:  # so the record is written even if stdout closes early
+        record = attrs.evolve(setup.record, actions=played)
+        write_text(setup.args.record, to_json(record, indent=2) + "\n")
+    state = narrate(state, later, out, quiet=setup.args.quiet)
+    result = outcome(state)
+    assert result is not None
+    final(state, result, out)
+    return 0
+
+
+def resume_command(setup: PlaySetup, path: str) -> str:
+    """The command line that resumes the game saved in ``path`` with the same seats."""
+    words = [setup.prog, "play", "--resume", shlex.quote(path)]
+    for seat in sorted(setup.humans):
+        words += ["--human", str(seat)]
+    if setup.args.bots is not None:
+        words += ["--bots", shlex.quote(setup.args.bots)]
+    if setup.args.record is not None:
+        words += ["--record", shlex.quote(setup.args.record)]
+    return " ".join(words)
