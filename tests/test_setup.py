@@ -132,11 +132,13 @@ def test_two_to_six_players_accepted_set_01(players: int) -> None:
 
 
 def test_unknown_map_names_map_field_con_02() -> None:
-    """CON-02: only the europe and north_america boards exist."""
+    """CON-02: only the installed boards exist; the error names the unknown one and the
+    choices."""
     with pytest.raises(pg.RulesConfigError) as err:
-        pg.GameConfig(map="germany")
+        pg.GameConfig(map="atlantis")
     assert err.value.field == "map"
-    assert "germany" in str(err.value)
+    assert "'atlantis'" in str(err.value)
+    assert "europe, germany, north_america, usa" in str(err.value)
 
 
 def test_default_components_are_deluxe_con_01() -> None:

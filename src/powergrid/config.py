@@ -89,11 +89,13 @@ class GameConfig:
 
     - ``players``: 2 to 6 seats (SET-01).
     - ``map``: a map id from :func:`powergrid.catalog.map_ids`: ``europe``
-      (default), ``north_america`` (CON-02), or one another package installs.
+      (default), ``north_america`` (CON-02), the classic boards ``usa`` and
+      ``germany``, or one another package installs.
     - ``components``: ``"deluxe"`` (the default: coal, gas, oil, uranium and the
       Deluxe plant deck, market and refill cards these two maps come with) or
       ``"classic"`` (coal, oil, garbage, uranium; the original deck and tables).
-      Both sets play on both maps.
+      Both sets play on Europe and North America; only the classic set on USA
+      and Germany (the Deluxe refill cards exist for the first two alone).
     - ``modules``: extra rule modules by name, composed in this order after the
       base game, the component set and the map (built in, or installed under the
       ``powergrid.rules`` entry-point group; :func:`powergrid.catalog.extra_module_names`).

@@ -21,7 +21,7 @@ import attrs
 
 from powergrid.actions import Action
 from powergrid.bots import GreedyBot, RandomBot
-from powergrid.catalog import map_ids
+from powergrid.catalog import component_maps, map_ids
 from powergrid.cli_errors import UserError
 from powergrid.cli_files import check_writable, checked, load_deck, load_record, write_text
 from powergrid.cli_text import final, header, narrate
@@ -64,6 +64,13 @@ class Bot(Protocol):
 BOT_KINDS: dict[str, type[GreedyBot] | type[RandomBot]] = {"greedy": GreedyBot, "random": RandomBot}
 
 
+def _map_help() -> str:
+    """The ``--map`` help: the installed maps, and the ones the Deluxe cards exist for."""
+    deluxe = component_maps("deluxe")
+    only = "" if deluxe is None else f"; deluxe components: {', '.join(sorted(deluxe))} only"
+    return f"map: {', '.join(map_ids())} (europe{only})"
+
+
 def add_play_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``play`` subparser; values are checked by :func:`prepare_play`."""
     play = sub.add_parser(
@@ -78,7 +85,7 @@ def add_play_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     add = play.add_argument
     add("--players", metavar="N", type=int, help="number of players, 2-6 (4)")
-    add("--map", metavar="ID", help=f"map: {' or '.join(map_ids())} (europe)")
+    add("--map", metavar="ID", help=_map_help())
     add("--seed", metavar="N", type=int, help="game seed (0)")
     add("--human", metavar="SEAT", action="append", help="a seat you play (number or name); repeat")
     add("--bots", help="comma-separated bot per bot seat: greedy or random; one name: all of them")

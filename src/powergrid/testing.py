@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from powergrid.actions import Action
+from powergrid.catalog import component_maps, map_rule_module
 from powergrid.config import COMPONENT_SETS, MAPS, GameConfig
 from powergrid.engine import apply, current_player, legal_actions, new_game
 from powergrid.invariants import invariant_violations, plant_places
@@ -54,11 +55,29 @@ def playout(config: GameConfig, seed: int, policy_seed: int) -> Iterator[tuple[G
     raise AssertionError(f"game {config} seed {seed} did not end in {MAX_ACTIONS} actions")
 
 
-#: Component sets with their option variants: classic with and without map rules.
-_COMPONENT_VARIANTS: tuple[tuple[str, frozenset[str]], ...] = (
-    *((c, frozenset()) for c in COMPONENT_SETS),
-    ("classic", frozenset({"map_rules"})),
-)
+def _maps_of(components: str) -> tuple[str, ...]:
+    """The built-in maps a component set has tables for (Deluxe: its refill cards' maps)."""
+    known = component_maps(components)
+    return tuple(m for m in MAPS if known is None or m in known)
+
+
+def _has_map_rules(map_id: str) -> bool:
+    """Whether the board's module plays any rule; ``map_rules`` adds nothing on one without."""
+    module = map_rule_module(map_id)
+    return bool(module.hooks or module.wraps or module.data)
+
+
+def _component_variants() -> tuple[tuple[str, frozenset[str], tuple[str, ...]], ...]:
+    """Each component set on the maps it plays, and classic with ``map_rules`` (CON-02).
+
+    The ``map_rules`` variant is kept to the boards whose module has rules: on
+    the classic USA and Germany boards it would play the same game twice.
+    """
+    rules_maps = tuple(m for m in _maps_of("classic") if _has_map_rules(m))
+    return (
+        *((c, frozenset(), _maps_of(c)) for c in COMPONENT_SETS),
+        ("classic", frozenset({"map_rules"}), rules_maps),
+    )
 
 
 def config_label(config: GameConfig) -> str:
@@ -76,46 +95,53 @@ def config_label(config: GameConfig) -> str:
 
 
 def all_configs() -> list[GameConfig]:
-    """Every built-in configuration: 2-6 players, each map, each component set.
+    """Every built-in configuration: 2-6 players, each component set on each of its maps.
 
-    Classic games come twice: with the classic rules on the board (the
-    default) and with the board's map rules (option ``map_rules``, CON-02).
-    2-player Deluxe games come twice too: against the fund (their default,
-    SET-25) and opted out of it (``modules=()``).
+    The Deluxe components play only the maps they have refill cards for
+    (Europe, North America); the classic ones play every board. Classic games
+    on a board with map rules come twice: with the classic rules (the default)
+    and with the board's map rules (option ``map_rules``, CON-02); the classic
+    USA and Germany boards have none, so they come once. 2-player Deluxe games
+    come twice too: against the fund (their default, SET-25) and opted out of
+    it (``modules=()``).
     """
     out = [
         GameConfig(players=n, map=m, components=c, options=o)
-        for c, o in _COMPONENT_VARIANTS
-        for m in MAPS
+        for c, o, maps in _component_variants()
+        for m in maps
         for n in range(2, 7)
     ]
-    return out + [GameConfig(players=2, map=m, modules=()) for m in MAPS]
+    return out + [GameConfig(players=2, map=m, modules=()) for m in _maps_of("deluxe")]
 
 
 def configs() -> SearchStrategy[GameConfig]:
     """Hypothesis strategy over every built-in configuration and every option.
 
+    A component set is drawn first, then one of its maps, so the Deluxe games
+    keep half of the plain draws however many boards the classic set plays.
     2-player Deluxe games play the fund (their default) or opt out of it.
     """
     from hypothesis import strategies as st
 
-    plain = st.builds(
-        GameConfig,
-        players=st.integers(2, 6),
-        map=st.sampled_from(MAPS),
-        components=st.sampled_from(COMPONENT_SETS),
+    plain = st.sampled_from(COMPONENT_SETS).flatmap(
+        lambda c: st.builds(
+            GameConfig,
+            players=st.integers(2, 6),
+            map=st.sampled_from(_maps_of(c)),
+            components=st.just(c),
+        )
     )
     classic_options = st.builds(
         GameConfig,
         players=st.integers(2, 6),
-        map=st.sampled_from(MAPS),
+        map=st.sampled_from(_maps_of("classic")),
         components=st.just("classic"),
         options=st.sets(st.sampled_from(("map_rules", "seed_thresholds")), min_size=1).map(
             frozenset
         ),
     )
     opted_out = st.builds(
-        GameConfig, players=st.just(2), map=st.sampled_from(MAPS), modules=st.just(())
+        GameConfig, players=st.just(2), map=st.sampled_from(_maps_of("deluxe")), modules=st.just(())
     )
     return st.one_of(plain, classic_options, opted_out)
 
