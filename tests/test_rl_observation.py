@@ -20,14 +20,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import powergrid as pg
-from powergrid.chance import RngState
 from powergrid.enums import Phase
 from powergrid.position_notation import parse_position, position_text
 from powergrid.rl.observation import BID_SCALE, MONEY_SCALE, ObservationEncoder
-from powergrid.state import GameState, Secret, evolve
+from powergrid.state import GameState, evolve
 from powergrid.testing import all_configs, config_label, playout
 from tests.decks import config as deck_config
 from tests.scenario import R3, R4
+from tests.test_views import reshuffled
 
 DELUXE_4 = pg.GameConfig(players=4, map="europe")
 FUND = pg.GameConfig(players=2, map="europe")  # 2-player Deluxe plays the fund (SET-25)
@@ -146,18 +146,6 @@ def test_an_encoder_pickles_by_its_config() -> None:
 
 
 # --- hidden information --------------------------------------------------------------------
-
-
-def reshuffled(state: GameState, rnd: random.Random) -> GameState:
-    """The same state with another deck order, other unseen removals and another RNG."""
-    deck = list(state.secret.deck)
-    unseen = list(state.secret.removed_unseen)
-    rnd.shuffle(deck)
-    if deck and unseen:  # swap hidden plants between the deck and the unseen removals
-        i, j = rnd.randrange(len(deck)), rnd.randrange(len(unseen))
-        deck[i], unseen[j] = unseen[j], deck[i]
-    rng = RngState(rnd.randrange(2**32), rnd.randrange(1000))
-    return evolve(state, secret=Secret(deck=tuple(deck), removed_unseen=tuple(unseen), rng=rng))
 
 
 HIDDEN = (DELUXE_4, FUND, VARIANT_M, CLASSIC_3)

@@ -55,7 +55,7 @@ def every_state() -> list[GameState]:
 # --- hidden information (DESIGN principle 5) -----------------------------------------------
 
 
-def _reshuffled(state: GameState, rnd: random.Random) -> GameState:
+def reshuffled(state: GameState, rnd: random.Random) -> GameState:
     """The same state with another deck order, other unseen removals and another RNG."""
     deck = list(state.secret.deck)
     unseen = list(state.secret.removed_unseen)
@@ -80,7 +80,7 @@ def test_states_differing_only_in_secret_look_the_same(
     """Changing only the secret changes no view, no public view and no legal action."""
     states = game(cfg, seed)
     state = states[round(where * (len(states) - 1))]
-    other = _reshuffled(state, random.Random(shuffle_seed))
+    other = reshuffled(state, random.Random(shuffle_seed))
     assert invariant_violations(other) == []
     assert pg.public_view(other) == pg.public_view(state)
     assert pg.legal_actions(other) == pg.legal_actions(state)

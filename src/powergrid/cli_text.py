@@ -18,7 +18,7 @@ from powergrid.events import Event
 from powergrid.outcome import Outcome
 from powergrid.phases.common import name
 from powergrid.position_notation import position_text
-from powergrid.state import ActorState, GameState, PlantMarket
+from powergrid.state import ActorState, AuctionState, GameState, PlantMarket
 from powergrid.views import PlayerView, PublicView, public_view, view
 
 #: Event kinds shown in the round summaries.
@@ -173,17 +173,21 @@ def show_lines(state: GameState, viewer: int | None = None) -> list[str]:
     return lines
 
 
+def auction_line(state: GameState, a: AuctionState) -> str:
+    """The running auction in one line: plant, high bid and bidder, who is still in."""
+    return (
+        f"Auction: plant {a.plant}, high bid {a.bid} by {name(state, a.high_bidder)}; "
+        "still bidding: " + ", ".join(name(state, s) for s in a.active)
+    )
+
+
 def _overview(state: GameState, pub: PublicView) -> list[str]:
     lines = [f"Round {pub.round}, Step {pub.step}, {phase_text(state)}"]
     lines.append("Player order: " + ", ".join(name(state, s) for s in pub.order))
     if pub.turn is not None:
         lines.append(f"To act: {name(state, pub.turn)}")
     if pub.auction is not None:
-        a = pub.auction
-        lines.append(
-            f"Auction: plant {a.plant}, high bid {a.bid} by {name(state, a.high_bidder)}; "
-            "still bidding: " + ", ".join(name(state, s) for s in a.active)
-        )
+        lines.append(auction_line(state, pub.auction))
     if pub.discard is not None:
         lines.append(f"{name(state, pub.discard)} must discard a plant")
     if pub.end_triggered and pub.result is None:

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 import attrs
 
 from powergrid.actions import Action, Bid, Build, ChoosePlant
-from powergrid.cli_text import phase_text
+from powergrid.cli_text import auction_line, phase_text
 from powergrid.phases.common import name
 from powergrid.plants import Card
 from powergrid.state import GameState
@@ -157,11 +157,7 @@ def _situation_lines(state: GameState, mine: PlayerView) -> list[str]:
     pub = mine.public
     lines = []
     if pub.auction is not None:
-        a = pub.auction
-        lines.append(
-            f"Auction: plant {a.plant}, high bid {a.bid} by {name(state, a.high_bidder)}; "
-            "still bidding: " + ", ".join(name(state, s) for s in a.active)
-        )
+        lines.append(auction_line(state, pub.auction))
     if pub.discard is not None:
         lines.append(f"{name(state, pub.discard)} has too many plants and must discard one")
     if pub.end_triggered:

@@ -250,7 +250,7 @@ class ActionCodec:
     def describe(self, index: SupportsIndex) -> str:
         """What an index means, in words (``"choose slot 2 +2"``); needs no state."""
         i = self._index(index)
-        block = next(b for b in self.blocks if b.start <= i < b.stop)
+        block = self._block_of(i)
         k = i - block.start
         if block.name == "end":
             return _END_TEXT[k]
@@ -271,6 +271,10 @@ class ActionCodec:
         tail = f" {self._hybrid[0].value}={g}" if self._hybrid and g else ""
         return f"power slots {slots}{tail}"
 
+    def _block_of(self, i: int) -> Block:
+        """The block holding index ``i`` (already checked to lie in the action space)."""
+        return next(b for b in self.blocks if b.start <= i < b.stop)
+
     def _index(self, index: SupportsIndex) -> int:
         i = operator.index(index)
         if not 0 <= i < self.size:
@@ -283,8 +287,9 @@ class ActionCodec:
             return last
         check_config(self.config, state, "codec")
         by_index: dict[int, Action] = {}
+        mins: dict[str, int] = {}  # each plant's minimum bid, once per table, not per bid
         for action in legal_actions(state):
-            i = self._encode(action, state)
+            i = self._encode(action, state, mins)
             if i is None:
                 continue
             old = by_index.get(i)
@@ -302,11 +307,11 @@ class ActionCodec:
 
     # --- one action's index -------------------------------------------------------------
 
-    def _encode(self, action: Action, state: GameState) -> int | None:
+    def _encode(self, action: Action, state: GameState, mins: dict[str, int]) -> int | None:
         """The index ``action`` would have in ``state`` (discards: any drop; see _table)."""
         cls = type(action)
         if cls is ChoosePlant:
-            return self._choose_index(action, state)  # type: ignore[arg-type]
+            return self._choose_index(action, state, mins)  # type: ignore[arg-type]
         if cls is Bid:
             assert state.auction is not None
             k = _RAISE_INDEX.get(action.amount - state.auction.bid - 1)  # type: ignore[union-attr]
@@ -327,12 +332,17 @@ class ActionCodec:
             return self._power_index(action, state)  # type: ignore[arg-type]
         return None
 
-    def _choose_index(self, action: ChoosePlant, state: GameState) -> int | None:
+    def _choose_index(
+        self, action: ChoosePlant, state: GameState, mins: dict[str, int]
+    ) -> int | None:
         actual = state.market.actual
         if action.plant not in actual:
             return None
         slot = actual.index(action.plant)
-        k = _RAISE_INDEX.get(action.bid - min_bid(state, action.plant))
+        lo = mins.get(action.plant)
+        if lo is None:
+            lo = mins[action.plant] = min_bid(state, action.plant)
+        k = _RAISE_INDEX.get(action.bid - lo)
         if k is None or slot >= self._slots:
             return None
         return self._start["choose"] + slot * len(RAISES) + k
@@ -360,7 +370,7 @@ class ActionCodec:
         seat = current_player(state)
         if seat is None:
             return None
-        block = next(b for b in self.blocks if b.start <= i < b.stop)
+        block = self._block_of(i)
         k = i - block.start
         n = len(RAISES)
         if block.name == "end":
