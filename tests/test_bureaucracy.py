@@ -243,6 +243,36 @@ def test_hybrid_mix_is_the_players_choice() -> None:
     assert held(after, 0) == {"coal": 2}
 
 
+def test_plants_run_in_turn_with_tokens_moved_in_between() -> None:
+    """BUR-02, RES-04, RES-08: plants 10 (2 coal), 26 (2 oil), 29 (hybrid 1) on 3 coal + 6 oil.
+
+    The six oil fill 26 (4) and 29 (2), so 29 holds no coal until 26 has run. Once 26
+    burned 2 oil, 2 oil move onto 26 and a coal onto 29 (RES-08), and 29 burns it:
+    the running 26 and 29 burn 2 oil + 1 coal. (A boardgamers.space game, USA round 8,
+    log entry 323, has this move; docs: Conformance.)
+    """
+    state = phase5(done=(1, 2), deck=(27, 28, 30, 31))
+    state = give(
+        state, 0, plants=[10, 26, 29], resources={"coal": 3, "oil": 6}, cities=["bremen"]
+    )
+    after = play(state, pg.Power(player=0, plants=(26, 29), mix={"coal": 1, "oil": 2}))
+    assert held(after, 0) == {"coal": 2, "oil": 4}
+
+
+def test_a_hybrid_alone_cannot_burn_what_it_has_no_room_for() -> None:
+    """BUR-02, RES-08: the same hand cannot run 29 alone on coal: 26 keeps its 4 oil.
+
+    With 26 idle, 6 oil need 26's 4 places and both of 29's, so no coal can lie on 29.
+    """
+    state = phase5(done=(1, 2), deck=(27, 28, 30, 31))
+    state = give(
+        state, 0, plants=[10, 26, 29], resources={"coal": 3, "oil": 6}, cities=["bremen"]
+    )
+    with pytest.raises(pg.IllegalAction):
+        play(state, pg.Power(player=0, plants=(29,), mix={"coal": 1}))
+    assert pg.is_legal(state, pg.Power(player=0, plants=(29,), mix={"oil": 1}))
+
+
 def test_hybrid_and_coal_plant_share_the_coal() -> None:
     """BUR-02, RES-04: plants 4 (2 coal) and 5 (hybrid) run together on 3 coal + 1 oil."""
     state = phase5(done=(1, 2))

@@ -48,8 +48,9 @@ def can_burn(state: GameState, seat: int, plants: tuple[str, ...], use: tuple[in
     """Whether ``plants`` can run burning ``use`` from the player's tokens (BUR-02).
 
     ``use`` must come from :func:`consumptions` (an exact split among the running
-    plants). What is left must still be storable with each running plant's
-    burned share removed from its room (see storage.py).
+    plants). Each plant must carry its share when it runs, the other tokens
+    stored elsewhere; plants may run one after another with tokens moved in
+    between (RES-08; see storage.py).
     """
     p = state.players[seat]
     return (plants, use) in _options(state.rules, p.plants, p.resources)
@@ -183,7 +184,52 @@ def _runs(candidate: Candidate, held: tuple[int, ...]) -> bool:
 def _options(
     rules: Ruleset, owned: tuple[str, ...], held: tuple[int, ...]
 ) -> tuple[tuple[tuple[str, ...], tuple[int, ...]], ...]:
-    return tuple((c[0], c[1]) for c in _candidates(rules, owned, len(held)) if _runs(c, held))
+    return tuple(
+        (c[0], c[1])
+        for c in _candidates(rules, owned, len(held))
+        if _runs(c, held) or (c[3] is not None and _runs_in_turn(rules, owned, c[0], c[1], held))
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _runs_in_turn(
+    rules: Ruleset,
+    owned: tuple[str, ...],
+    plants: tuple[str, ...],
+    use: tuple[int, ...],
+    held: tuple[int, ...],
+) -> bool:
+    """RES-08 in phase 5: the plants may run one after another, tokens moved in between.
+
+    A plant burns the tokens on it (BUR-02), and a player may move tokens
+    between his plants at any time (RES-08). So the burn is possible when some
+    order of the running plants, and some split of a hybrid's mix, lets each
+    plant carry its burn while every other token held then has room
+    elsewhere. Only hands with a hybrid get here, after the stricter test of
+    all plants running at once (:func:`_runs`) failed.
+    """
+    if any(h < u for h, u in zip(held, use, strict=True)):
+        return False
+    nk = len(held)
+    rooms = _residual_rooms(rules, owned, nk)
+    at = {n: j for j, n in enumerate(owned)}
+    shares = [[(at[n], b) for b in _fuel_options(rules, n, nk)] for n in plants]
+    for split in itertools.product(*shares):
+        if tuple(map(sum, zip(*(b for _, b in split), strict=True))) != use:
+            continue
+        for turn in itertools.permutations(split):
+            left = held
+            for j, burn in turn:
+                left = tuple(map(operator.sub, left, burn))
+                room = tuple(
+                    (kinds, full - sum(f for i, f in members if i == j))
+                    for kinds, full, members in rooms
+                )
+                if not fits_conditions(room, left):
+                    break
+            else:
+                return True
+    return False
 
 
 def supplied(state: GameState, seat: int, plants: tuple[str, ...]) -> int:
