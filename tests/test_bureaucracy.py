@@ -252,9 +252,7 @@ def test_plants_run_in_turn_with_tokens_moved_in_between() -> None:
     log entry 323, has this move; docs: Conformance.)
     """
     state = phase5(done=(1, 2), deck=(27, 28, 30, 31))
-    state = give(
-        state, 0, plants=[10, 26, 29], resources={"coal": 3, "oil": 6}, cities=["bremen"]
-    )
+    state = give(state, 0, plants=[10, 26, 29], resources={"coal": 3, "oil": 6}, cities=["bremen"])
     after = play(state, pg.Power(player=0, plants=(26, 29), mix={"coal": 1, "oil": 2}))
     assert held(after, 0) == {"coal": 2, "oil": 4}
 
@@ -265,9 +263,7 @@ def test_a_hybrid_alone_cannot_burn_what_it_has_no_room_for() -> None:
     With 26 idle, 6 oil need 26's 4 places and both of 29's, so no coal can lie on 29.
     """
     state = phase5(done=(1, 2), deck=(27, 28, 30, 31))
-    state = give(
-        state, 0, plants=[10, 26, 29], resources={"coal": 3, "oil": 6}, cities=["bremen"]
-    )
+    state = give(state, 0, plants=[10, 26, 29], resources={"coal": 3, "oil": 6}, cities=["bremen"])
     with pytest.raises(pg.IllegalAction):
         play(state, pg.Power(player=0, plants=(29,), mix={"coal": 1}))
     assert pg.is_legal(state, pg.Power(player=0, plants=(29,), mix={"oil": 1}))

@@ -163,7 +163,8 @@ def test_usage_errors_exit_two(args: list[str], capsys: pytest.CaptureFixture[st
         ),
         (
             ["--options", "fast"],
-            "error: --options: unknown option 'fast'; known options: map_rules, seed_thresholds",
+            "error: --options: unknown option 'fast'; known options: "
+            "explicit_chance, map_rules, seed_thresholds",
         ),
         (["--names", "Ann,Bob"], "error: --names: names has 2 entries for 4 players"),
         (

@@ -210,7 +210,9 @@ def test_illegal_action_in_record_names_its_index() -> None:
     g = game(CONFIGS[1])
     k = 5
     wrong_seat = (g.actions[k].player + 1) % CONFIGS[1].players
-    bad = attrs.evolve(g.actions[k], player=wrong_seat)
+    action = g.actions[k]
+    assert not isinstance(action, pg.Reveal)
+    bad = attrs.evolve(action, player=wrong_seat)
     record = GameRecord(config=g.config, seed=g.seed, actions=(*g.actions[:k], bad))
     with pytest.raises(IllegalAction) as info:
         replay(record)

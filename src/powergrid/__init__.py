@@ -9,6 +9,7 @@ True
 from __future__ import annotations
 
 from powergrid.actions import (
+    CHANCE,
     Action,
     Bid,
     Build,
@@ -21,12 +22,14 @@ from powergrid.actions import (
     PassBid,
     PlaceFundHouse,
     Power,
+    Reveal,
 )
 from powergrid.chance import RngState
 from powergrid.config import GameConfig
 from powergrid.deck import Deck, DeckChoice, register_deck
 from powergrid.engine import (
     apply,
+    chance_outcomes,
     current_player,
     explain_illegal,
     is_legal,
@@ -42,7 +45,7 @@ from powergrid.outcome import Outcome, Score
 from powergrid.plants import Plant
 from powergrid.position import build_position, edit_position
 from powergrid.position_notation import parse_position, position_text
-from powergrid.records import GameRecord, replay
+from powergrid.records import GameRecord, replay, with_outcomes
 from powergrid.serialize import from_json, to_json
 from powergrid.state import ActorState, GameState, PlayerState
 from powergrid.version import __version__
@@ -55,6 +58,7 @@ for _name in ("classic", "deluxe"):
     register_deck(shipped_deck(_name))
 
 __all__ = [
+    "CHANCE",
     "Action",
     "ActorState",
     "Bid",
@@ -85,12 +89,14 @@ __all__ = [
     "PublicView",
     "Reason",
     "Resource",
+    "Reveal",
     "RngState",
     "RulesConfigError",
     "Score",
     "__version__",
     "apply",
     "build_position",
+    "chance_outcomes",
     "current_player",
     "edit_position",
     "explain_illegal",
@@ -106,4 +112,5 @@ __all__ = [
     "replay",
     "to_json",
     "view",
+    "with_outcomes",
 ]

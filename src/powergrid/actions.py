@@ -220,6 +220,55 @@ class Power:
         return f"{head} {_fmt_amounts(self.mix)}" if self.mix else head
 
 
+#: The ``player`` of a chance outcome and what :func:`powergrid.current_player` returns
+#: at a chance point of a game with explicit chance (:mod:`powergrid.explicit`).
+#: It is distinct from every seat and from every automatic actor (the fund is -1).
+CHANCE = -100
+
+#: The random events a caller resolves in a game with explicit chance, by name.
+CHANCE_EVENTS = {
+    "area": "the play area, when the config leaves it to chance (SET-04)",
+    "market": "an initial plant market the setup deals at random (SET-21)",
+    "order": "the random player order of round 1 (SET-05)",
+    "draw": "the next card taken from the hidden part of the plant deck (CON-13, SET-11)",
+}
+
+
+def _event(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, str) or value not in CHANCE_EVENTS:
+        raise ValueError(f"a chance event is one of {', '.join(CHANCE_EVENTS)}, not {value!r}")
+
+
+def _outcome(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, str) or not value or len(value.split()) != 1 or value != value.strip():
+        raise ValueError(f"a chance outcome is one word without spaces, not {value!r}")
+
+
+@attrs.frozen(kw_only=True)
+class Reveal:
+    """The outcome of one random event, chosen by the caller (explicit chance).
+
+    ``event`` is one of :data:`CHANCE_EVENTS`; ``outcome`` is the plant card's
+    label for ``draw`` (``"13"``), the region ids joined by commas for
+    ``area`` (``"brown,purple,yellow"``, sorted), the cards by rank joined by
+    commas for ``market``, and the seats in player
+    order joined by commas for ``order`` (``"2,0,1"``). Its ``player`` is
+    :data:`CHANCE`. Only a game with the ``explicit_chance`` option asks for
+    one (:mod:`powergrid.explicit`).
+    """
+
+    event: str = attrs.field(validator=_event)
+    outcome: str = attrs.field(validator=_outcome)
+
+    @property
+    def player(self) -> int:
+        """Always :data:`CHANCE`: chance, not a seat, acts."""
+        return CHANCE
+
+    def __str__(self) -> str:
+        return f"chance:{self.event} {self.outcome}"
+
+
 def trusted(cls: type[A], **fields: Any) -> A:
     """Build an action from fields already in canonical form, skipping validation.
 
@@ -244,6 +293,7 @@ Action = Union[
     Build,
     EndBuild,
     Power,
+    Reveal,
 ]
 ACTION_TYPES: tuple[type, ...] = (
     PlaceFundHouse,
@@ -257,4 +307,5 @@ ACTION_TYPES: tuple[type, ...] = (
     Build,
     EndBuild,
     Power,
+    Reveal,
 )

@@ -152,6 +152,8 @@ def _check(
         raise ValueError(
             f"{len(policies)} policies for a {config.players}-player game: give one per seat"
         )
+    if "explicit_chance" in config.options:
+        raise ValueError("the arena lets each game's seed decide chance: drop explicit_chance")
     for p in policies:
         target = resolve(p)
         if not callable(target) and not callable(getattr(target, "choose", None)):

@@ -22,8 +22,13 @@ from powergrid.errors import RulesConfigError
 
 __all__ = ["COMPONENT_SETS", "MAPS", "OPTIONS", "GameConfig", "validate_regions"]
 
-#: Rule switches a config may turn on; each is documented in the rules docs.
+#: Switches a config may turn on: rule switches, documented in the rules docs, and
+#: ``explicit_chance``, which changes who decides the random events, not the rules.
 OPTIONS = {
+    "explicit_chance": (
+        "the caller resolves every random event (play area, dealt market, round-1 order, "
+        "each hidden card drawn) at chance points instead of the seed (powergrid.explicit)"
+    ),
     "map_rules": (
         "classic only: play the board's map rules too (Europe's 4 + 5 market, Step 2 without "
         "a replacement and AUC-21; North America's discount token), CON-02 / OQ-31. Deluxe "
@@ -141,6 +146,12 @@ def _check_combination(cfg: GameConfig) -> None:
             f"the {cfg.components} components have no refill card or initial market for map "
             f"{cfg.map!r} (they know {', '.join(sorted(maps))})",
             field="components",
+        )
+    if "explicit_chance" in cfg.options and cfg.deck is not None and cfg.deck.variant == "M":
+        raise RulesConfigError(
+            "explicit chance cannot yet resolve variant M's reveal, whose order decides the "
+            "inactive area (CDK-03); play it with seeded chance",
+            field="options",
         )
     for opt in ("map_rules", "seed_thresholds"):
         if opt in cfg.options and cfg.components != "classic":

@@ -6,16 +6,20 @@ between decisions (end of phase, refill, new round); the rules live there.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from types import ModuleType
 
-from powergrid import market
-from powergrid.actions import ACTION_TYPES, Action
+import attrs
+
+from powergrid import explicit, market
+from powergrid.actions import ACTION_TYPES, CHANCE, Action, Reveal
 from powergrid.catalog import load_map, regions_needed
 from powergrid.chance import RngState
 from powergrid.config import GameConfig
 from powergrid.enums import Phase
 from powergrid.errors import IllegalAction, Reason
 from powergrid.events import EMPTY_LOG
+from powergrid.explicit import ChancePoint, NeedOutcome
 from powergrid.network import connected_region_sets
 from powergrid.outcome import Outcome, Score, rank
 from powergrid.phases import auction, building, bureaucracy, order, resources, setup
@@ -54,25 +58,55 @@ def new_game(config: GameConfig | None = None, *, seed: int = 0) -> GameState:
 
     The seed decides the play area when ``config.regions`` is ``None``, the deck
     order, the plants removed unseen and the round-1 player order (SET-05). The
-    same config and seed always give the same state.
+    same config and seed always give the same state. With the
+    ``explicit_chance`` option the caller decides what players see instead, and
+    the state returned may be a chance point (:mod:`powergrid.explicit`).
     """
     cfg = config if config is not None else GameConfig()
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+    if not explicit.is_explicit(cfg.options):
+        return _setup(cfg, seed, None)
+    return _explicit_setup(cfg, seed, ())
+
+
+def _explicit_setup(cfg: GameConfig, seed: int, given: tuple[Reveal, ...]) -> GameState:
+    """The setup with the outcomes ``given``, or its chance point when one more is needed.
+
+    A pending setup's state is laid out with the seed's sample where no
+    outcome is given; only its chance point is meant to be read.
+    """
+    try:
+        return _setup(cfg, seed, ChancePoint(None, given))
+    except NeedOutcome:
+        state = _setup(cfg, seed, ChancePoint(None, given, fill=True))
+        return evolve(state, chance=ChancePoint(None, given))
+
+
+def _setup(cfg: GameConfig, seed: int, point: ChancePoint | None) -> GameState:
+    """SET-01..SET-12: the first decision point; ``point`` resolves chance explicitly."""
     rng = RngState(seed)
     if cfg.cities is not None:  # CDK-16: the cities in play, in the regions they lie in
         board = load_map(cfg.map)
         regions = tuple(sorted({board.city_region[board.index[c]] for c in cfg.cities}))
     elif cfg.regions is None:
-        regions, rng = rng.choice(
-            connected_region_sets(cfg.map, regions_needed(cfg.components, cfg.players))
-        )
+        areas = connected_region_sets(cfg.map, regions_needed(cfg.components, cfg.players))
+        regions, rng = rng.choice(areas)
+        if point is not None:
+            point, chosen = explicit.pick(point, explicit.area_chances(areas), ",".join(regions))
+            regions = tuple(chosen.split(","))
     else:
         regions = tuple(sorted(cfg.regions))
     rules = ruleset_for(cfg, regions)
     deck = rules.hook("prepare_deck")(rules, rng)
     seats, rng = deck.rng.shuffle(range(cfg.players))  # SET-05: random order for round 1
+    if point is not None:
+        point, deck = _dealt_market(point, rules, deck)
+        sampled = ",".join(map(str, seats))
+        point, chosen = explicit.pick(point, explicit.order_chances(cfg.players), sampled)
+        seats = tuple(int(s) for s in chosen.split(","))
     state = _first_state(cfg, rules, regions, deck, seats, rng)
+    state = evolve(state, chance=point)
     state = state.log(
         "game_started",
         f"{cfg.players} players on {rules.area.board.name} ({', '.join(regions)}), "
@@ -95,7 +129,57 @@ def new_game(config: GameConfig | None = None, *, seed: int = 0) -> GameState:
         state = market.draw(state)
     # The setup phase lasts while a module asks for setup decisions (FND-05);
     # the base game asks none, and _advance starts the first phase 2 at once.
-    return _advance(evolve(state, phase=Phase.SETUP))
+    state = _advance(evolve(state, phase=Phase.SETUP))
+    if point is None or (state.chance is not None and state.chance.fill):
+        return state
+    return evolve(state, chance=None)
+
+
+def seeded_outcomes(state: GameState, action: Action | None) -> tuple[Reveal, ...]:
+    """The chance outcomes the seed decides while ``action`` is played (``None``: the setup).
+
+    ``state`` is a point of a game with explicit chance (ignored for the
+    setup but its config and seed); this is how a seeded record is turned into
+    one that carries its chance outcomes (:func:`powergrid.records.with_outcomes`).
+    """
+    if action is None:
+        state = _setup(state.config, state.secret.rng.seed, ChancePoint(None, fill=True))
+    else:
+        module = PHASES[state.phase]
+        state = _advance(module.apply(evolve(state, chance=ChancePoint(action, fill=True)), action))
+    assert state.chance is not None
+    return state.chance.given
+
+
+def _dealt_market(
+    point: ChancePoint, rules: Ruleset, deck: DeckSetup
+) -> tuple[ChancePoint, DeckSetup]:
+    """SET-21 with explicit chance: the caller's initial market, the sample's cards exchanged.
+
+    The cards of the dealt pile are interchangeable until seen, so each chosen
+    card changes place with a sampled market card wherever it lay hidden.
+    """
+    if not deck.dealt:
+        return point, deck
+    market_cards = deck.actual + deck.future
+    chances = explicit.market_chances(deck.dealt, len(market_cards), rules.rank)
+    point, chosen = explicit.pick(point, chances, ",".join(rules.ranked(market_cards)))
+    wanted = chosen.split(",")
+    swap = dict(
+        zip(
+            [c for c in wanted if c not in market_cards],
+            [c for c in market_cards if c not in wanted],
+            strict=True,
+        )
+    )
+    hidden = tuple(swap.get(c, c) for c in deck.deck)
+    removed = rules.ranked(swap.get(c, c) for c in deck.removed_unseen)
+    ranked = rules.ranked(wanted)
+    n = len(deck.actual)
+    deck = attrs.evolve(
+        deck, actual=ranked[:n], future=ranked[n:], deck=hidden, removed_unseen=removed
+    )
+    return point, deck
 
 
 def _first_state(
@@ -142,13 +226,23 @@ def _first_state(
 
 
 def current_player(state: GameState) -> int | None:
-    """The seat that must act next, or ``None`` once the game is over."""
+    """The seat that must act next, or ``None`` once the game is over.
+
+    At a chance point (explicit chance only) it is :data:`~powergrid.actions.CHANCE`.
+    """
+    if state.chance is not None:
+        return CHANCE
     module = PHASES.get(state.phase)
     return None if module is None else module.current(state)
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
-    """Every legal action of the player to act, in a stable order; ``()`` when over."""
+    """Every legal action of the player to act, in a stable order; ``()`` when over.
+
+    At a chance point these are the possible :class:`~powergrid.Reveal` outcomes.
+    """
+    if state.chance is not None:
+        return tuple(r for r, _ in chance_outcomes(state))
     module = PHASES.get(state.phase)
     return () if module is None else module.legal(state)
 
@@ -160,6 +254,8 @@ def apply(state: GameState, action: Action) -> GameState:
     rules forbid the action; automatic steps (end of phase, refills, draws,
     the next round) run before this returns.
     """
+    if state.chance is not None:
+        return _resolve_chance(state, action)
     module = PHASES.get(state.phase)
     if module is None:
         illegal("The game is over", Reason.GAME_OVER, action)
@@ -168,7 +264,62 @@ def apply(state: GameState, action: Action) -> GameState:
     # player to act (``who`` is then a seat). Anything else is explained below.
     if type(action) not in _PHASE_ACTIONS[state.phase] or action.player != who:
         _check_turn(state, module, who, action)
+    if "explicit_chance" in state.config.options:
+        return _play_explicit(state, module, action, ())
     return _advance(module.apply(state, action))
+
+
+def _play_explicit(
+    state: GameState, module: ModuleType, action: Action, given: tuple[Reveal, ...]
+) -> GameState:
+    """Play ``action`` with the chance outcomes ``given``; a chance point if one more is due."""
+    try:
+        after = _advance(module.apply(evolve(state, chance=ChancePoint(action, given)), action))
+    except NeedOutcome:
+        return evolve(state, chance=ChancePoint(action, given))
+    return evolve(after, chance=None)
+
+
+def chance_outcomes(state: GameState) -> tuple[tuple[Reveal, Fraction], ...]:
+    """The outcomes of the pending chance event with their probabilities; ``()`` if none.
+
+    Outcomes come in a stable order and their probabilities sum to 1. Only a
+    game with explicit chance has chance points (:mod:`powergrid.explicit`).
+    """
+    point = state.chance
+    if point is None:
+        return ()
+    try:
+        if point.action is None:
+            _setup(state.config, state.secret.rng.seed, point)
+        else:
+            module = PHASES[state.phase]
+            _advance(module.apply(evolve(state, chance=point), point.action))
+    except NeedOutcome as need:
+        return need.chances
+    raise AssertionError("a chance point whose event has an outcome already")
+
+
+def _resolve_chance(state: GameState, action: Action) -> GameState:
+    """Apply a chance outcome at a chance point: the pending action, one outcome more."""
+    point = state.chance
+    assert point is not None
+    if not isinstance(action, Reveal):
+        illegal(
+            f"Chance acts first: the {_pending_event(state)} is not resolved yet",
+            Reason.NOT_YOUR_TURN,
+            action,
+        )
+    given = (*point.given, action)
+    if point.action is None:
+        return _explicit_setup(state.config, state.secret.rng.seed, given)
+    base = evolve(state, chance=None)
+    return _play_explicit(base, PHASES[state.phase], point.action, given)
+
+
+def _pending_event(state: GameState) -> str:
+    outcomes = chance_outcomes(state)
+    return outcomes[0][0].event if outcomes else "chance event"
 
 
 def _check_turn(state: GameState, module: ModuleType, who: int, action: Action) -> None:
@@ -178,6 +329,12 @@ def _check_turn(state: GameState, module: ModuleType, who: int, action: Action) 
     """
     if not isinstance(action, ACTION_TYPES):
         illegal(f"{action!r} is not a powergrid action", Reason.UNKNOWN_ACTION, action)
+    if isinstance(action, Reveal):
+        illegal(
+            f"No chance event is pending, so {action} cannot be played",
+            Reason.NOT_AN_OUTCOME,
+            action,
+        )
     if not isinstance(action, module.ACTIONS):
         illegal(
             f"{type(action).__name__} is not played in {PHASE_NAMES[state.phase]}",

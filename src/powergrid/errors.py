@@ -80,6 +80,8 @@ class Reason(enum.StrEnum):
     NOT_CONNECTED = "not_connected"
     #: An action index of powergrid.rl's codec that names nothing in this state.
     NOT_IN_MASK = "not_in_mask"
+    #: A chance outcome that cannot happen now, or one given when no chance event waits.
+    NOT_AN_OUTCOME = "not_an_outcome"
 
 
 class PowerGridError(Exception):

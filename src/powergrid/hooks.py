@@ -124,6 +124,14 @@ _ROWS = (
         ("CON-13", "CDK-09"),
     ),
     Hook(
+        "draw_chances",
+        "draw_chances(state) -> ((Reveal, Fraction), ...)",
+        "in a game with explicit chance, before each card is taken from the hidden deck: "
+        "every card that may come next, with its probability (the deck preparation's "
+        "shape decides them; the default treats the hidden cards as one shuffled pile)",
+        ("CON-13", "SET-11", "SET-21"),
+    ),
+    Hook(
         "leave_play",
         "leave_play(state, plant, reason) -> state",
         "for every plant that leaves play (removed, too small, discarded); reason is "

@@ -100,10 +100,30 @@ def invariant_violations(state: GameState) -> list[str]:
     return out or _pending_actor(state)
 
 
+def _chance_point(state: GameState) -> list[str]:
+    """A chance point belongs to explicit chance, and its action and outcomes still play."""
+    from powergrid.engine import chance_outcomes  # the engine imports this module's users
+
+    point = state.chance
+    assert point is not None
+    if "explicit_chance" not in state.config.options:
+        return ["a chance point in a game without the explicit_chance option"]
+    if point.used or point.fill:
+        return ["a stored chance point has used 0 and fill false"]
+    try:
+        if not chance_outcomes(state):
+            return ["the pending chance event has no outcome"]
+    except Exception as err:  # a document's point may fail in any way: it cannot resume
+        return [f"the pending chance point does not replay: {err}"]
+    return []
+
+
 def _pending_actor(state: GameState) -> list[str]:
     """A state is a decision point: an automatic actor's turn never waits (it runs in apply)."""
     from powergrid.engine import current_player  # the engine imports this module's users
 
+    if state.chance is not None:
+        return _chance_point(state)
     who = current_player(state)
     if who is not None and who < 0:
         return [f"the turn of automatic actor {who} is pending; actors play inside apply"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import bisect
 
+from powergrid import explicit
 from powergrid.enums import Phase
 from powergrid.state import GameState, evolve
 
@@ -148,16 +149,33 @@ def draw(state: GameState) -> GameState:
 
 
 def _take_card(state: GameState) -> tuple[GameState, str]:
-    """The next card: the face-up top card if there is one, else the deck's first."""
+    """The next card: the face-up top card if there is one, else the deck's first.
+
+    With explicit chance the caller names the hidden card (:mod:`powergrid.explicit`).
+    """
     m, secret = state.market, state.secret
     if m.top is not None:
         return evolve(state, market=evolve(m, top=None)), m.top
+    if state.chance is not None:
+        state = _chosen_on_top(state)
+        secret = state.secret
     state = evolve(
         state,
         secret=evolve(secret, deck=secret.deck[1:]),
         market=evolve(m, deck_size=m.deck_size - 1),
     )
     return state, secret.deck[0]
+
+
+def _chosen_on_top(state: GameState) -> GameState:
+    """Explicit chance: the caller's outcome of this draw, brought to the top of the deck."""
+    assert state.chance is not None
+    rules = state.rules
+    chances = rules.hook("draw_chances")(state)
+    point, card = explicit.pick(state.chance, chances, state.secret.deck[0])
+    classes = {c.label: "dark" if c.back == "dark" else "" for c in rules.deck.cards}
+    secret = explicit.bring_to_top(state.secret, card, classes, rules.rank)
+    return evolve(state, chance=point, secret=secret)
 
 
 def _enter_market(state: GameState, card: str) -> GameState:

@@ -15,6 +15,7 @@ given, and then means the player to act)::
     [<seat>:]endbuild                      EndBuild
     [<seat>:]power none [<kind>=<n> ...]   Power (no plant)
     [<seat>:]power <plant>,<plant> [<kind>=<n> ...]  Power
+    chance:<event> <outcome>               Reveal (explicit chance only)
 
 >>> from powergrid import Bid, parse_action
 >>> str(Bid(player=2, amount=17))
@@ -40,6 +41,7 @@ from powergrid.actions import (
     PassBid,
     PlaceFundHouse,
     Power,
+    Reveal,
 )
 from powergrid.enums import Resource
 from powergrid.errors import InvalidRecord
@@ -167,6 +169,8 @@ def parse_action(text: str, state: GameState | None = None) -> Action:
     if len(text) > 1000:
         raise InvalidRecord("an action's notation is at most 1000 characters")
     head, colon, rest = text.strip().partition(":")
+    if colon and head.strip() == "chance":
+        return _reveal(rest.split(), text)
     if colon:
         seat = _int(head.strip(), "the seat", text)
     else:
@@ -183,6 +187,15 @@ def parse_action(text: str, state: GameState | None = None) -> Action:
     except (TypeError, ValueError) as err:
         if isinstance(err, InvalidRecord):
             raise
+        raise InvalidRecord(f"{err} in {text!r}") from None
+
+
+def _reveal(words: list[str], text: str) -> Action:
+    if len(words) != 2:
+        raise InvalidRecord(f"a chance outcome is 'chance:<event> <outcome>', not {text!r}")
+    try:
+        return Reveal(event=words[0], outcome=words[1])
+    except ValueError as err:
         raise InvalidRecord(f"{err} in {text!r}") from None
 
 

@@ -195,6 +195,11 @@ def play_config(args: argparse.Namespace) -> GameConfig:
     board = args.map or "europe"
     regions, names = _items(args.regions), _items(args.names)
     options = [o for o in _items(args.options) or [] if o and o.lower() != "none"]
+    if "explicit_chance" in options:
+        raise UserError(
+            "--options: play lets the seed decide chance; explicit_chance is for programs "
+            "that resolve it themselves (powergrid.explicit)"
+        )
     chosen = _items(args.modules)
     modules = None if chosen is None else tuple(m for m in chosen if m.lower() != "none")
     if args.deck is None:

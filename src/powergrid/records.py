@@ -14,7 +14,7 @@ import attrs
 
 from powergrid.actions import ACTION_TYPES, Action
 from powergrid.config import GameConfig
-from powergrid.engine import apply, new_game
+from powergrid.engine import apply, new_game, seeded_outcomes
 from powergrid.errors import IllegalAction, InvalidRecord
 from powergrid.ruleset import ruleset_modules
 from powergrid.state import GameState
@@ -126,3 +126,40 @@ def replay(record: GameRecord, *, upto: int | None = None) -> GameState:
         last = state
     assert last is not None
     return last
+
+
+def with_outcomes(record: GameRecord) -> GameRecord:
+    """The same game as a record with explicit chance: its chance outcomes written in.
+
+    The config gains the ``explicit_chance`` option and every outcome the seed
+    decided (play area, dealt market, round-1 order, each hidden card drawn)
+    stands as a :class:`~powergrid.Reveal` right after the action that met it
+    (the setup's first). Replayed, it plays the same game as ``record``; edited,
+    it plays the game those outcomes make. A record with explicit chance
+    already is returned unchanged.
+    """
+    if "explicit_chance" in record.config.options:
+        return record
+    check_versions(record)
+    config = attrs.evolve(record.config, options=record.config.options | {"explicit_chance"})
+    state = new_game(config, seed=record.seed)
+    actions: list[Action] = list(seeded_outcomes(state, None))
+    for action in actions:
+        state = apply(state, action)
+    for i, action in enumerate(record.actions):
+        try:
+            after = apply(state, action)
+            outcomes = seeded_outcomes(state, action)
+        except IllegalAction as err:
+            raise IllegalAction(
+                f"action {i} ({action}) is illegal: {err}",
+                reason=err.reason,
+                action=action,
+                index=i,
+            ) from None
+        actions.append(action)
+        state = after
+        for reveal in outcomes:
+            state = apply(state, reveal)
+            actions.append(reveal)
+    return attrs.evolve(record, config=config, actions=tuple(actions))

@@ -33,6 +33,7 @@ from powergrid.deck import Deck, DeckChoice
 from powergrid.enums import Phase, Resource
 from powergrid.errors import InvalidRecord, PowerGridError
 from powergrid.events import PLANT_EVENTS, Event, EventLog, log_of
+from powergrid.explicit import ChancePoint
 from powergrid.formats import upgrade
 from powergrid.invariants import invariant_violations
 from powergrid.outcome import Outcome, Score
@@ -87,6 +88,7 @@ def _namespace() -> dict[str, Any]:
             Secret,
             RngState,
             AuctionState,
+            ChancePoint,
             Outcome,
             Score,
             Event,
@@ -154,7 +156,7 @@ def _encode_state(state: GameState) -> dict[str, Any]:
     out = {
         a.name: _encode(getattr(state, a.name))
         for a in attrs.fields(GameState)
-        if a.name not in ("rules", "board")
+        if a.name not in ("rules", "board") and not (a.name == "chance" and state.chance is None)
     }
     board = state.rules.area.board
     out["board"] = {board.cities[i]: list(h) for i, h in enumerate(state.board.houses) if h}
@@ -310,6 +312,8 @@ def _decode_union(args: tuple[Any, ...], value: Any, path: str) -> Any:
     if value is None and type(None) in args:
         return None
     rest = [a for a in args if a is not type(None)]
+    if set(rest) == set(ACTION_TYPES):  # an optional action, flattened into one union
+        return _decode_action(value, path)
     for member in rest[1:]:
         if (member is str and isinstance(value, str)) or (member is int and type(value) is int):
             return value

@@ -28,6 +28,7 @@ T = TypeVar("T")
 
 
 if TYPE_CHECKING:
+    from powergrid.explicit import ChancePoint
     from powergrid.outcome import Outcome
     from powergrid.ruleset import Ruleset
 
@@ -172,6 +173,8 @@ class GameState:
     the Step whose slots may be used in the current phase 4 (STP-03).
     ``actors`` holds the automatic actors a rule module added (none in the
     base game); their ids may stand in ``order``, ``done`` and the board.
+    ``chance`` is the pending chance event of a game with explicit chance
+    (:mod:`powergrid.explicit`), ``None`` at every other point.
 
     """
 
@@ -197,6 +200,7 @@ class GameState:
     end_triggered: bool = False
     result: Outcome | None = None
     actors: tuple[ActorState, ...] = ()
+    chance: ChancePoint | None = None
     rules: Ruleset = attrs.field(default=None, eq=False, repr=False)
 
     # A state is an immutable value: a copy may be the state itself. Pickling

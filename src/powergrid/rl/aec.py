@@ -48,14 +48,24 @@ NAME = "powergrid_v0"
 
 
 def game_config(config: GameConfig | None, fields: dict[str, Any]) -> GameConfig:
-    """The config an environment plays: ``config`` itself, or one built from keyword fields."""
+    """The config an environment plays: ``config`` itself, or one built from keyword fields.
+
+    Explicit chance is refused: an environment's agents are seats, and its
+    ``reset(seed=...)`` lets the seed decide chance.
+    """
     if config is not None:
         if fields:
             raise TypeError(f"give a config or config fields, not both: {sorted(fields)}")
-        return config
-    if "map" in fields and fields["map"] is None:
-        del fields["map"]
-    return GameConfig(**fields)
+    else:
+        if "map" in fields and fields["map"] is None:
+            del fields["map"]
+        config = GameConfig(**fields)
+    if "explicit_chance" in config.options:
+        raise ValueError(
+            "the environments let the seed decide chance; play a config with the "
+            "explicit_chance option through powergrid.apply (powergrid.explicit)"
+        )
+    return config
 
 
 class PowerGridAEC(AECEnv[str, Observation, int]):

@@ -96,7 +96,10 @@ class DeckSetup:
     Every field names cards by label; ``actual``, ``future`` and
     ``removed_unseen`` are in rank order (the ruleset's ``rank``). ``inactive``
     and ``quota`` are a customised deck's inactive area and removal quota
-    (CDK-03, CDK-07); empty and 0 otherwise.
+    (CDK-03, CDK-07); empty and 0 otherwise. ``dealt`` lists the cards a
+    market dealt at random was drawn from (Deluxe's dark plants, SET-21); it
+    is empty when the initial market is fixed, and lets explicit chance
+    (:mod:`powergrid.explicit`) ask for the market as one outcome.
     """
 
     actual: tuple[str, ...]
@@ -107,6 +110,7 @@ class DeckSetup:
     rng: RngState
     inactive: tuple[str, ...] = ()
     quota: int = 0
+    dealt: tuple[str, ...] = ()
 
 
 @attrs.frozen(eq=False)

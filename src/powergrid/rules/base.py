@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from powergrid.config import GameConfig
 from powergrid.deck import Deck
+from powergrid.explicit import uniform_draws
 from powergrid.market import draw, market_shape, remove_lowest
 from powergrid.rules import DeckSetup, RuleModule
 from powergrid.state import GameState, evolve
@@ -110,6 +111,7 @@ MODULE = RuleModule(
         "step2_replacement": step2_replacement,
         "start_of_step2": unchanged,
         "draw_filter": keep_every_card,
+        "draw_chances": uniform_draws,
         "leave_play": beside_the_game,
         "setup": unchanged,
         "prepare_deck": component_deck,

@@ -9,17 +9,21 @@ data page says which.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from powergrid.actions import Reveal
 from powergrid.catalog import component_maps
 from powergrid.chance import RngState
 from powergrid.data import load
 from powergrid.enums import Resource
+from powergrid.explicit import Chances, uniform, uniform_draws
 from powergrid.rules import Components, DeckSetup
 from powergrid.rules.classic import fill_count, income_table, shipped_deck
 
 if TYPE_CHECKING:
     from powergrid.ruleset import Ruleset
+    from powergrid.state import GameState
 
 RESOURCES = (Resource.COAL, Resource.GAS, Resource.OIL, Resource.URANIUM)
 
@@ -57,7 +61,37 @@ def _prepare_deck(rules: Ruleset, rng: RngState) -> DeckSetup:
         deck=(aside, *deck),
         removed_unseen=rules.ranked(removed),
         rng=rng,
+        dealt=rules.ranked(dark),
     )
+
+
+def _draw_chances(state: GameState) -> Chances:
+    """CON-13 on SET-21's deck: the set-aside dark plant first, then dark and light mixed.
+
+    While the set-aside plant is on top (no hidden dark plant has been drawn),
+    every hidden dark plant is equally likely. After it, the deck mixes the
+    dark and light plants not removed: a hidden plant of a back with ``k``
+    plants in the deck out of ``h`` hidden comes next with probability
+    ``k / (h * deck size)``, since the setup removed a fixed number of each
+    back. After the Step 3 reshuffle the deck is shuffled as one.
+    """
+    if not state.market.step3_in_deck:
+        return uniform_draws(state)
+    rules, secret = state.rules, state.secret
+    backs = {card.label: card.back for card in rules.deck.cards}
+    hidden = secret.deck + secret.removed_unseen
+    dark = [c for c in hidden if backs[c] == "dark"]
+    total_dark = sum(1 for n in rules.plants if backs[n] == "dark")
+    if len(dark) == total_dark - rules.market_size(1):
+        return uniform("draw", rules.ranked(dark))
+    out: list[tuple[Reveal, Fraction]] = []
+    for pool in (dark, [c for c in hidden if backs[c] != "dark"]):
+        in_deck = sum(1 for c in secret.deck if c in pool)
+        if in_deck:
+            p = Fraction(in_deck, len(pool) * len(secret.deck))
+            out.extend((Reveal(event="draw", outcome=c), p) for c in pool)
+    rank = rules.rank
+    return tuple(sorted(out, key=lambda rp: rank[rp[0].outcome]))
 
 
 def _span(text: str) -> list[int]:
@@ -107,6 +141,7 @@ def _build() -> Components:
         may_discard_new_plant=True,  # AUC-17 Deluxe: any of the four plants
         step3_freezes_auction=False,  # STP-05 Deluxe: the auction continues as usual
         step3_phase4_immediate=True,  # STP-07 Deluxe: resolved at once
+        hooks={"draw_chances": _draw_chances},
         maps=maps,
     )
 

@@ -1,0 +1,254 @@
+"""Explicit chance (powergrid.explicit): chance points, their outcomes and probabilities.
+
+Numbers come from RULES.md: SET-04 (connected play areas), SET-05 (random round-1
+order), SET-11/SET-12 (classic deck: 42 cards, market 3-10, 13 face up on top,
+8 removed unseen with 2-3 players, 4 with 4), SET-21 (Deluxe: the market dealt
+from the 13 dark plants 03-15, one more dark plant set aside on top).
+"""
+
+from __future__ import annotations
+
+import math
+import pickle
+import random
+from fractions import Fraction
+
+import attrs
+import pytest
+
+import powergrid as pg
+from powergrid.catalog import regions_needed
+from powergrid.invariants import invariant_violations
+from powergrid.network import connected_region_sets
+from powergrid.records import GameRecord, states
+from powergrid.testing import all_configs
+
+EXPLICIT = frozenset({"explicit_chance"})
+USA_3 = ("green", "purple", "yellow")  # the area of the boardgamers.space USA game
+REGIONS_DE_4 = connected_region_sets("germany", regions_needed("classic", 4))[0]
+NA_3 = connected_region_sets("north_america", regions_needed("deluxe", 3))[0]
+
+
+def explicit(**fields: object) -> pg.GameConfig:
+    cfg = pg.GameConfig(**fields)  # type: ignore[arg-type]
+    return attrs.evolve(cfg, options=cfg.options | EXPLICIT)
+
+
+def random_game(config: pg.GameConfig, seed: int) -> GameRecord:
+    state, rnd, actions = pg.new_game(config, seed=seed), random.Random(seed), []
+    while pg.current_player(state) is not None:
+        action = rnd.choice(pg.legal_actions(state))
+        actions.append(action)
+        state = pg.apply(state, action)
+    return GameRecord(config=config, seed=seed, actions=actions)
+
+
+def first_events(state: pg.GameState) -> list[str]:
+    """The setup's chance events, in order, resolving each with its first outcome."""
+    seen = []
+    while state.chance is not None and state.chance.action is None:
+        outcomes = pg.chance_outcomes(state)
+        seen.append(outcomes[0][0].event)
+        state = pg.apply(state, outcomes[0][0])
+    return seen
+
+
+# --- the setup's chance points -------------------------------------------------------------
+
+
+def test_the_play_area_is_a_chance_point_with_every_connected_area() -> None:
+    """SET-04: with regions left open, the first chance point lists every connected area."""
+    state = pg.new_game(explicit(players=3, map="usa", components="classic"), seed=5)
+    assert pg.current_player(state) == pg.CHANCE
+    outcomes = pg.chance_outcomes(state)
+    areas = connected_region_sets("usa", regions_needed("classic", 3))
+    assert {r.outcome for r, _ in outcomes} == {",".join(sorted(a)) for a in areas}
+    assert all(r.event == "area" and p == Fraction(1, len(areas)) for r, p in outcomes)
+    assert pg.legal_actions(state) == tuple(r for r, _ in outcomes)
+
+
+def test_the_round_one_order_has_every_permutation() -> None:
+    """SET-05: the random order of 4 seats is one of 4! = 24, each 1/24."""
+    cfg = explicit(players=4, map="germany", components="classic", regions=REGIONS_DE_4)
+    state = pg.new_game(cfg, seed=1)
+    outcomes = pg.chance_outcomes(state)
+    assert len(outcomes) == 24
+    assert {p for _, p in outcomes} == {Fraction(1, 24)}
+    state = pg.apply(state, pg.Reveal(event="order", outcome="2,0,3,1"))
+    assert state.chance is None
+    assert state.order == (2, 0, 3, 1)
+
+
+def test_setup_events_come_in_order() -> None:
+    """SET-04, SET-21, SET-05: the area, a dealt Deluxe market, then the order."""
+    state = pg.new_game(explicit(players=3, map="north_america"), seed=2)
+    assert first_events(state) == ["area", "market", "order"]
+    classic = pg.new_game(explicit(players=3, map="usa", components="classic"), seed=2)
+    assert first_events(classic) == ["area", "order"]
+
+
+def test_the_deluxe_market_is_any_8_of_the_13_dark_plants() -> None:
+    """SET-21: North America's Step 1 market of 8 from 13 dark plants: C(13, 8) = 1287."""
+    cfg = explicit(players=3, map="north_america", regions=NA_3)
+    state = pg.new_game(cfg, seed=0)
+    outcomes = pg.chance_outcomes(state)
+    assert len(outcomes) == math.comb(13, 8) == 1287
+    chosen = pg.Reveal(event="market", outcome="3,4,5,6,7,8,9,10")
+    state = pg.apply(state, chosen)
+    state = pg.apply(state, pg.chance_outcomes(state)[0][0])  # the order
+    assert state.market.actual + state.market.future == ("3", "4", "5", "6", "7", "8", "9", "10")
+
+
+# --- draws ---------------------------------------------------------------------------------
+
+
+def _first_draw(config: pg.GameConfig, seed: int = 0) -> pg.GameState:
+    """The first chance point for a hidden card of a game played with seeded choices."""
+    rnd = random.Random(seed)
+    state = pg.new_game(config, seed=seed)
+    while True:
+        if state.chance is not None and pg.chance_outcomes(state)[0][0].event == "draw":
+            return state
+        state = pg.apply(state, rnd.choice(pg.legal_actions(state)))
+
+
+def test_classic_first_hidden_draw_is_any_of_33_cards() -> None:
+    """SET-11, SET-12: 42 cards less market 3-10 and the 13 on top leave 33 hidden, 1/33 each.
+
+    With 3 players 8 of them were removed unseen, but nobody knows which: each
+    of the 33 is equally likely to come next.
+    """
+    cfg = explicit(players=3, map="usa", components="classic", regions=USA_3)
+    state = _first_draw(cfg)
+    outcomes = pg.chance_outcomes(state)
+    assert len(outcomes) == 33
+    assert {p for _, p in outcomes} == {Fraction(1, 33)}
+    shown = {"3", "4", "5", "6", "7", "8", "9", "10", "13"}
+    assert shown.isdisjoint(r.outcome for r, _ in outcomes)
+
+
+def test_deluxe_first_hidden_draw_is_the_set_aside_dark_plant() -> None:
+    """SET-21: North America deals 8 of the 13 dark plants; the next dark one lies on top.
+
+    Nobody knows which of the 13 - 8 = 5 hidden dark plants was set aside, so each
+    is the first hidden draw with probability 1/5, and no light plant can be.
+    """
+    cfg = explicit(players=3, map="north_america", regions=NA_3)
+    state = _first_draw(cfg)
+    outcomes = pg.chance_outcomes(state)
+    backs = {c.label: c.back for c in state.rules.deck.cards}
+    assert len(outcomes) == 13 - 8
+    assert all(backs[r.outcome] == "dark" for r, _ in outcomes)
+    assert {p for _, p in outcomes} == {Fraction(1, 5)}
+
+
+def test_a_chosen_draw_enters_the_market_and_keeps_the_game_whole() -> None:
+    """CON-13: the caller's card comes up; every card is still in one place (invariants)."""
+    cfg = explicit(players=3, map="usa", components="classic", regions=USA_3)
+    state = _first_draw(cfg)
+    outcomes = pg.chance_outcomes(state)
+    unseen = [r for r, _ in outcomes if r.outcome in state.secret.removed_unseen]
+    assert unseen, "a card the sample removed may still be chosen"
+    after = pg.apply(state, unseen[0])
+    while after.chance is not None:
+        after = pg.apply(after, pg.legal_actions(after)[0])
+    assert unseen[0].outcome in after.market.plants
+    assert invariant_violations(after) == []
+
+
+def test_after_the_step3_reshuffle_only_cards_seen_going_under_can_come() -> None:
+    """STP-08, BUR-07: the reshuffled deck is the plants put under it; the removed stay out."""
+    cfg = pg.GameConfig(players=3, map="usa", components="classic", regions=USA_3)
+    for seed in range(40):
+        record = pg.with_outcomes(random_game(cfg, seed))
+        for state in states(record):
+            if state.chance is not None and not state.market.step3_in_deck:
+                outcomes = {r.outcome for r, _ in pg.chance_outcomes(state)}
+                assert outcomes == set(state.secret.deck)
+                assert outcomes.isdisjoint(state.secret.removed_unseen)
+                return
+    pytest.fail("no seeded game drew after the Step 3 reshuffle")
+
+
+# --- errors --------------------------------------------------------------------------------
+
+
+def test_an_impossible_outcome_is_illegal_and_changes_nothing() -> None:
+    """A card in the market cannot be drawn: IllegalAction not_an_outcome, state untouched."""
+    cfg = explicit(players=3, map="usa", components="classic", regions=USA_3)
+    state = _first_draw(cfg)
+    before = pg.to_json(state)
+    with pytest.raises(pg.IllegalAction) as err:
+        pg.apply(state, pg.Reveal(event="draw", outcome="3"))
+    assert err.value.reason == pg.Reason.NOT_AN_OUTCOME
+    assert "'3' is not a possible outcome of the draw" in str(err.value)
+    assert pg.to_json(state) == before
+
+
+def test_a_player_action_at_a_chance_point_is_refused() -> None:
+    """At a chance point only chance acts: a seat's action is not_your_turn."""
+    cfg = explicit(players=3, map="usa", components="classic", regions=USA_3)
+    state = _first_draw(cfg)
+    assert state.chance is not None
+    assert state.chance.action is not None
+    with pytest.raises(pg.IllegalAction) as err:
+        pg.apply(state, state.chance.action)
+    assert err.value.reason == pg.Reason.NOT_YOUR_TURN
+    assert "Chance acts first" in str(err.value)
+
+
+def test_an_outcome_without_a_chance_point_is_refused() -> None:
+    """A seeded game has no chance points: a Reveal is not_an_outcome."""
+    state = pg.new_game(pg.GameConfig(players=3), seed=0)
+    with pytest.raises(pg.IllegalAction) as err:
+        pg.apply(state, pg.Reveal(event="draw", outcome="13"))
+    assert err.value.reason == pg.Reason.NOT_AN_OUTCOME
+
+
+def test_explicit_chance_refuses_variant_m() -> None:
+    """CDK-03: variant M's reveal decides the inactive area; explicit chance refuses it."""
+    with pytest.raises(pg.RulesConfigError) as err:
+        pg.GameConfig(
+            players=3,
+            components="classic",
+            modules=("custom_deck",),
+            deck={"variant": "M", "decks": ["classic", "deluxe"]},
+            options={"explicit_chance"},
+        )
+    assert err.value.field == "options"
+
+
+# --- records, notation, round trips ----------------------------------------------------------
+
+
+def test_reveal_notation_reads_back() -> None:
+    """A chance outcome's notation reads back to the same Reveal."""
+    reveal = pg.Reveal(event="draw", outcome="46")
+    assert str(reveal) == "chance:draw 46"
+    assert pg.parse_action(str(reveal)) == reveal
+    with pytest.raises(pg.InvalidRecord):
+        pg.parse_action("chance:shuffle 3")
+
+
+def test_a_chance_point_survives_json_and_pickle() -> None:
+    """A pending chance point crosses process boundaries with its outcomes."""
+    cfg = explicit(players=3, map="usa", components="classic", regions=USA_3)
+    state = _first_draw(cfg)
+    for copy in (pg.from_json(pg.to_json(state)), pickle.loads(pickle.dumps(state))):
+        assert copy == state
+        assert pg.chance_outcomes(copy) == pg.chance_outcomes(state)
+
+
+@pytest.mark.parametrize("config", [c for c in all_configs() if c.deck is None], ids=str)
+def test_seeded_outcomes_replayed_explicitly_play_the_same_game(config: pg.GameConfig) -> None:
+    """The outcomes a seeded game drew, fed back as Reveals, play that very game."""
+    record = random_game(config, seed=7)
+    seeded = pg.replay(record)
+    explicit_record = pg.with_outcomes(record)
+    again = pg.replay(pg.from_json(pg.to_json(explicit_record)))
+    assert attrs.evolve(again, config=seeded.config) == seeded
+    reveals = [a for a in explicit_record.actions if isinstance(a, pg.Reveal)]
+    assert [a for a in explicit_record.actions if not isinstance(a, pg.Reveal)] == list(
+        record.actions
+    )
+    assert any(r.event == "order" for r in reveals)
