@@ -100,6 +100,10 @@ nitpick_ignore = [
     ("py:class", "collections.abc.Sequence"),
     ("py:class", "enum.IntEnum"),
     ("py:class", "enum.StrEnum"),
+    ("py:class", "fractions.Fraction"),
+    ("py:class", "pathlib.Path"),
+    # A type alias of powergrid.explicit: (Reveal, Fraction) pairs, named in its docs.
+    ("py:class", "Chances"),
     # The type variable of RngState.shuffle/choice: not a documented object.
     ("py:class", "powergrid.chance.T"),
     ("py:class", "collections.Counter"),

@@ -12,16 +12,21 @@ import math
 import pickle
 import random
 from fractions import Fraction
+from pathlib import Path
 
 import attrs
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import powergrid as pg
+from powergrid.__main__ import main
 from powergrid.catalog import regions_needed
 from powergrid.invariants import invariant_violations
 from powergrid.network import connected_region_sets
 from powergrid.records import GameRecord, states
-from powergrid.testing import all_configs
+from powergrid.testing import all_configs, check_ruleset, configs, playout, seeds
+from tests.test_views import reshuffled
 
 EXPLICIT = frozenset({"explicit_chance"})
 USA_3 = ("green", "purple", "yellow")  # the area of the boardgamers.space USA game
@@ -218,6 +223,36 @@ def test_explicit_chance_refuses_variant_m() -> None:
     assert err.value.field == "options"
 
 
+def test_the_sampled_outcome_is_what_the_seed_would_have_drawn() -> None:
+    """At each chance point of a seeded game's outcomes, the sample is the outcome recorded."""
+    cfg = pg.GameConfig(players=4, map="europe")
+    record = pg.with_outcomes(random_game(cfg, seed=3))
+    checked = 0
+    for state, action in zip(states(record), record.actions, strict=False):
+        if state.chance is not None:
+            assert pg.sampled_outcome(state) == action
+            checked += 1
+    assert checked > 20
+    with pytest.raises(ValueError, match="no chance event"):
+        pg.sampled_outcome(pg.new_game(cfg, seed=3))
+
+
+def test_play_resumes_a_record_with_explicit_chance(tmp_path: Path) -> None:
+    """``play --resume`` plays on from a record with explicit chance, the seed deciding."""
+    cfg = explicit(players=3, map="usa", components="classic", regions=USA_3)
+    state, actions = pg.new_game(cfg, seed=2), list[pg.Action]()
+    while len(actions) < 40:
+        action = pg.legal_actions(state)[0]
+        actions.append(action)
+        state = pg.apply(state, action)
+    path = tmp_path / "part.json"
+    path.write_text(pg.to_json(GameRecord(config=cfg, seed=2, actions=actions)))
+    done = tmp_path / "done.json"
+    assert main(["play", "--resume", str(path), "--quiet", "--record", str(done)]) == 0
+    finished = pg.replay(pg.from_json(done.read_text()))
+    assert pg.outcome(finished) is not None
+
+
 # --- records, notation, round trips ----------------------------------------------------------
 
 
@@ -252,3 +287,34 @@ def test_seeded_outcomes_replayed_explicitly_play_the_same_game(config: pg.GameC
         record.actions
     )
     assert any(r.event == "order" for r in reveals)
+
+
+# --- properties over random games with random outcomes ---------------------------------------
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(config=configs(), seed=seeds())
+def test_random_outcomes_keep_every_game_whole(config: pg.GameConfig, seed: int) -> None:
+    """Every configuration with random outcomes at every chance point: the invariants
+    hold at every step (chance points included), every listed outcome applies, the game
+    ends, the record replays to the same state, and state and record survive JSON."""
+    check_ruleset(attrs.evolve(config, options=config.options | EXPLICIT), games=1, seed=seed)
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 6), board=st.sampled_from(("usa", "germany")), seed=seeds())
+def test_chance_outcomes_do_not_depend_on_the_hidden_deck(
+    players: int, board: str, seed: int
+) -> None:
+    """Hidden information: before the Step 3 reshuffle the outcomes of a classic draw, and
+    every seat's view, are the same whatever the hidden deck holds; chance points pickle."""
+    config = pg.GameConfig(players=players, map=board, components="classic", options=EXPLICIT)
+    rnd = random.Random(seed)
+    for state, _ in playout(config, seed % 1000, seed):
+        if state.chance is None or not state.market.step3_in_deck or not state.events:
+            continue
+        other = reshuffled(state, rnd)
+        assert pg.chance_outcomes(other) == pg.chance_outcomes(state)
+        for seat in range(players):
+            assert pg.view(other, seat) == pg.view(state, seat)
+        assert pickle.loads(pickle.dumps(state)) == state

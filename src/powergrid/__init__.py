@@ -36,6 +36,7 @@ from powergrid.engine import (
     legal_actions,
     new_game,
     outcome,
+    sampled_outcome,
 )
 from powergrid.enums import Phase, Resource
 from powergrid.errors import IllegalAction, InvalidRecord, PowerGridError, Reason, RulesConfigError
@@ -110,6 +111,7 @@ __all__ = [
     "position_text",
     "public_view",
     "replay",
+    "sampled_outcome",
     "to_json",
     "view",
     "with_outcomes",

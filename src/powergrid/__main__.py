@@ -6,7 +6,8 @@ record, checking every action, and prints the same round summaries as
 ``play``; ``show`` prints the state after a record (optionally as one seat
 sees it, with its legal actions); ``record cut`` writes a record cut after K
 actions; ``arena`` plays many seeded games between policies
-(:mod:`powergrid.arena_cli`).
+(:mod:`powergrid.arena_cli`); ``import boardgamers`` turns a game exported by
+boardgamers.space into a record (:mod:`powergrid.import_cli`).
 
 Exit codes: 0 on success (also when the output is a pipe closed early, and
 when a human game is left at ``quit`` or the end of the input, saved); 2 for
@@ -34,6 +35,7 @@ from powergrid.cli_text import final as final_ranking
 from powergrid.cli_text import header, narrate, show_lines, where_it_ends
 from powergrid.engine import outcome
 from powergrid.errors import IllegalAction, InvalidRecord, RulesConfigError
+from powergrid.import_cli import add_import_parser, run_import
 from powergrid.play_cli import add_play_parser, prepare_play, run_play
 from powergrid.records import replay, states
 from powergrid.serialize import to_json
@@ -56,7 +58,8 @@ def build_parser(prog: str = MODULE_PROG) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=prog,
         description="Power Grid rules engine: play games (against bots or at the prompt), "
-        "replay, show and cut records, run arenas of many games.",
+        "replay, show and cut records, run arenas of many games, import games played "
+        "elsewhere.",
         epilog="Exit codes: 0 success, 2 usage or input error, 130 interrupted, "
         "1 unexpected error.",
     )
@@ -67,6 +70,7 @@ def build_parser(prog: str = MODULE_PROG) -> argparse.ArgumentParser:
     add_play_parser(sub)
     _record_parsers(sub)
     add_arena_parser(sub)
+    add_import_parser(sub)
     return parser
 
 
@@ -187,6 +191,8 @@ def _run(args: argparse.Namespace, prog: str) -> int:
         return run_arena_command(args, out)
     if args.command == "record":
         return _cut(args, out)
+    if args.command == "import":
+        return run_import(args, out, sys.stderr)
     return _show(args, out)
 
 

@@ -248,12 +248,12 @@ def _outcome(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
 class Reveal:
     """The outcome of one random event, chosen by the caller (explicit chance).
 
-    ``event`` is one of :data:`CHANCE_EVENTS`; ``outcome`` is the plant card's
+    ``event`` is one of :data:`~powergrid.actions.CHANCE_EVENTS`; ``outcome`` is the plant card's
     label for ``draw`` (``"13"``), the region ids joined by commas for
     ``area`` (``"brown,purple,yellow"``, sorted), the cards by rank joined by
     commas for ``market``, and the seats in player
     order joined by commas for ``order`` (``"2,0,1"``). Its ``player`` is
-    :data:`CHANCE`. Only a game with the ``explicit_chance`` option asks for
+    :data:`~powergrid.CHANCE`. Only a game with the ``explicit_chance`` option asks for
     one (:mod:`powergrid.explicit`).
     """
 
@@ -262,7 +262,7 @@ class Reveal:
 
     @property
     def player(self) -> int:
-        """Always :data:`CHANCE`: chance, not a seat, acts."""
+        """Always :data:`~powergrid.CHANCE`: chance, not a seat, acts."""
         return CHANCE
 
     def __str__(self) -> str:

@@ -22,8 +22,8 @@ from powergrid.errors import RulesConfigError
 
 __all__ = ["COMPONENT_SETS", "MAPS", "OPTIONS", "GameConfig", "validate_regions"]
 
-#: Switches a config may turn on: rule switches, documented in the rules docs, and
-#: ``explicit_chance``, which changes who decides the random events, not the rules.
+#: The switches a config may turn on. All are rule switches, documented in the rules
+#: docs, but ``explicit_chance``, which changes who decides the random events.
 OPTIONS = {
     "explicit_chance": (
         "the caller resolves every random event (play area, dealt market, round-1 order, "

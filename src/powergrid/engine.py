@@ -228,7 +228,7 @@ def _first_state(
 def current_player(state: GameState) -> int | None:
     """The seat that must act next, or ``None`` once the game is over.
 
-    At a chance point (explicit chance only) it is :data:`~powergrid.actions.CHANCE`.
+    At a chance point (explicit chance only) it is :data:`~powergrid.CHANCE`.
     """
     if state.chance is not None:
         return CHANCE
@@ -298,6 +298,26 @@ def chance_outcomes(state: GameState) -> tuple[tuple[Reveal, Fraction], ...]:
     except NeedOutcome as need:
         return need.chances
     raise AssertionError("a chance point whose event has an outcome already")
+
+
+def sampled_outcome(state: GameState) -> Reveal:
+    """The outcome the seed's sample gives the pending chance event (the seed decides it).
+
+    Applying it at every chance point plays the game the seed would have dealt,
+    which is how a command-line game plays on from a record with explicit
+    chance. Raises ``ValueError`` when no chance event is pending.
+    """
+    point = state.chance
+    if point is None:
+        raise ValueError("no chance event is pending")
+    filling = attrs.evolve(point, fill=True)
+    if point.action is None:
+        after = _setup(state.config, state.secret.rng.seed, filling)
+    else:
+        module = PHASES[state.phase]
+        after = _advance(module.apply(evolve(state, chance=filling), point.action))
+    assert after.chance is not None
+    return after.chance.given[len(point.given)]
 
 
 def _resolve_chance(state: GameState, action: Action) -> GameState:

@@ -5,8 +5,8 @@ decide what players see. At every random event (:data:`~powergrid.actions.CHANCE
 the play area when the config leaves it open, a dealt initial market, the
 round-1 order, and every card taken from the hidden deck) the game stops at a
 *chance point*: :func:`powergrid.current_player` returns
-:data:`~powergrid.actions.CHANCE`, :func:`powergrid.legal_actions` lists the
-possible :class:`~powergrid.Reveal` outcomes, :func:`chance_outcomes` gives
+:data:`~powergrid.CHANCE`, :func:`powergrid.legal_actions` lists the
+possible :class:`~powergrid.Reveal` outcomes, :func:`powergrid.chance_outcomes` gives
 each one's probability, and :func:`powergrid.apply` takes the chosen one.
 
 How it works, and why it is exact: the engine still deals its seeded sample
@@ -169,5 +169,5 @@ def uniform_draws(state: GameState) -> Chances:
 
 
 def current(state: GameState) -> int | None:
-    """:data:`~powergrid.actions.CHANCE` at a chance point, else ``None`` (not one)."""
+    """:data:`~powergrid.CHANCE` at a chance point, else ``None`` (not one)."""
     return CHANCE if state.chance is not None else None

@@ -24,11 +24,11 @@ from typing import TextIO
 
 import attrs
 
-from powergrid.actions import Action
+from powergrid.actions import CHANCE, Action
 from powergrid.cli_errors import UserError
 from powergrid.cli_files import write_text
 from powergrid.cli_text import final, show_lines
-from powergrid.engine import apply, current_player, legal_actions, outcome
+from powergrid.engine import apply, current_player, legal_actions, outcome, sampled_outcome
 from powergrid.errors import IllegalAction
 from powergrid.human_input import HELP, Command, Unclear, interpret
 from powergrid.human_view import decision_lines, menu, short
@@ -109,6 +109,8 @@ def _loop(session: Session) -> str | None:
             stop = _decide(session, seat)
             if stop is not None:
                 return stop
+        elif seat == CHANCE:  # a record with explicit chance: the seed decides it now
+            _play(session, sampled_outcome(session.state))
         else:
             _play(session, session.bots[seat](session.state))
     return None

@@ -19,7 +19,7 @@ from typing import Protocol, TextIO
 
 import attrs
 
-from powergrid.actions import Action
+from powergrid.actions import CHANCE, Action
 from powergrid.bots import GreedyBot, RandomBot
 from powergrid.catalog import component_maps, map_ids
 from powergrid.cli_errors import UserError
@@ -27,7 +27,7 @@ from powergrid.cli_files import check_writable, checked, load_deck, load_record,
 from powergrid.cli_text import final, header, narrate
 from powergrid.config import OPTIONS, GameConfig
 from powergrid.deck import DeckChoice
-from powergrid.engine import apply, current_player, new_game, outcome
+from powergrid.engine import apply, current_player, new_game, outcome, sampled_outcome
 from powergrid.errors import RulesConfigError
 from powergrid.human import Session, run_session
 from powergrid.phases.common import name
@@ -282,7 +282,8 @@ def bot_states(
             raise RuntimeError(f"the game did not end within {MAX_ACTIONS} actions")
         seat = current_player(state)
         assert seat is not None
-        action = bots[seat].choose(state)
+        # A record with explicit chance plays on with the seed deciding chance.
+        action = sampled_outcome(state) if seat == CHANCE else bots[seat].choose(state)
         if played is not None:
             played.append(action)
         state = apply(state, action)

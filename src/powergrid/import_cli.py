@@ -1,0 +1,76 @@
+"""``python -m powergrid import``: game records from exports of other sites (boardgamers)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TextIO
+
+from powergrid.boardgamers import ImportedGame, import_game, read_export
+from powergrid.cli_errors import UserError
+from powergrid.cli_files import check_writable, write_text
+from powergrid.engine import outcome
+from powergrid.errors import InvalidRecord
+from powergrid.records import replay
+from powergrid.serialize import to_json
+
+
+def add_import_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``import boardgamers FILE [--out OUT]``."""
+    parser = sub.add_parser(
+        "import",
+        help="turn a game exported by another site into a game record",
+        description="Turn a game exported by another site into a game record with explicit "
+        "chance (its draws as the export logged them), checking every move against the rules.",
+    )
+    sources = parser.add_subparsers(dest="source", required=True, metavar="SOURCE")
+    bg = sources.add_parser(
+        "boardgamers",
+        help="a boardgamers.space game export (the original rules, USA or Germany)",
+        description="Import a boardgamers.space game export (a JSON GameState of the "
+        "original rules on the USA or Germany board) as a GameRecord to OUT or standard "
+        "output; a summary goes to standard error when the record goes to standard output.",
+    )
+    bg.add_argument("file", metavar="FILE", help="the export, a JSON file")
+    bg.add_argument("--out", metavar="OUT", help="write the record to OUT")
+
+
+def run_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Read, convert and write one export; errors name the file."""
+    if args.out is not None:
+        check_writable(args.out)
+    try:
+        export = read_export(args.file)
+    except OSError as error:
+        raise UserError(f"cannot read {args.file}: {error.strerror or error}") from None
+    try:
+        game = import_game(export)
+    except InvalidRecord as error:
+        raise InvalidRecord(f"{args.file}: {error}") from None
+    text = to_json(game.record, indent=2) + "\n"
+    if args.out is None:
+        out.write(text)
+        summary = err
+    else:
+        write_text(args.out, text)
+        summary = out
+    print(_summary(args.file, game), file=summary)
+    if args.out is not None:
+        print(f"Wrote the record to {args.out}", file=summary)
+    return 0
+
+
+def _summary(path: str, game: ImportedGame) -> str:
+    state = replay(game.record)
+    cfg = game.record.config
+    head = (
+        f"Imported {game.moves} log entries of {path}: {cfg.players} players "
+        f"({', '.join(game.names)}) on {cfg.map} ({', '.join(state.regions)}), "
+        f"{len(game.record.actions)} actions"
+    )
+    if game.stopped is not None:
+        return f"{head}; stopped: {game.stopped}."
+    result = outcome(state)
+    if result is None:
+        return f"{head}; the export ends in round {state.round}, before the game does."
+    winners = " and ".join(game.names[s] for s in result.winners)
+    return f"{head}; finished in round {state.round}, {winners} won."
