@@ -10,6 +10,7 @@ CON-13 (draws), BUR-05 (resupply), BUR-07 (plants under the deck), BLD-12
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import itertools
 import json
@@ -17,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import powergrid as pg
 from powergrid import boardgamers as bg
@@ -28,6 +31,12 @@ KINDS = ("coal", "oil", "garbage", "uranium")
 
 def export(name: str) -> dict[str, Any]:
     return json.loads((DATA / f"{name}.json").read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+
+
+USA = export("USAOriginal")
+JUNK: st.SearchStrategy[Any] = st.sampled_from(
+    [None, -1, 7, "x", {}, [], 3.5, True, {"resource": "gas"}, {"name": 5}, {"powerPlant": "a"}]
+)
 
 
 @pytest.fixture(scope="module")
@@ -210,3 +219,52 @@ def test_the_command_line_refuses_recharged_in_one_line(capsys: pytest.CaptureFi
     (line,) = capsys.readouterr().err.splitlines()
     assert line.startswith("error: ")
     assert "recharged" in line
+
+
+def test_their_other_event_forms_are_read() -> None:
+    """BLD-12, AUC-20, BUR-07: the event texts of their later logs have the same meaning."""
+    log = [
+        {"type": "event", "event": "Power Plant 7 drawn from the deck and discarded."},
+        {"type": "event", "event": "Everyone passed, removing lowest numbered Power Plant (5)"},
+        {"type": "event", "event": "Putting Power Plant 33 on the bottom of the deck."},
+        {"type": "event", "event": "Starting Step 2, Power Plant 9 discarded"},
+    ]
+    assert [e for _, e in bg.events_of({"log": log})] == [
+        ("drawn", "7"),
+        ("removed", "7"),
+        ("removed", "5"),
+        ("under", "33"),
+        ("step", 2),
+        ("removed", "9"),
+    ]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(where=st.integers(0, 426), field=st.sampled_from(("data", "player", "entry")), junk=JUNK)
+def test_a_damaged_export_raises_invalid_record_only(where: int, field: str, junk: Any) -> None:
+    """Whatever one log entry holds, the import succeeds or raises InvalidRecord."""
+    data = copy.deepcopy(USA)
+    entry = data["log"][where]
+    if field == "entry":
+        data["log"][where] = junk
+    elif field == "player":
+        entry["player"] = junk
+    elif entry["type"] == "move":
+        entry["move"]["data"] = junk
+    with contextlib.suppress(pg.InvalidRecord):
+        bg.import_game(data)
+
+
+def test_an_export_cut_inside_phase_5_ends_before_the_unfinished_powering() -> None:
+    """BUR-01: a player's UsePowerPlant moves without their Pass are not yet a Power;
+    the record covers the log up to the first of them."""
+    data = copy.deepcopy(USA)
+    use = next(
+        i for i, e in enumerate(data["log"]) if e.get("move", {}).get("name") == "UsePowerPlant"
+    )
+    data["log"] = data["log"][: use + 1]
+    game = bg.import_game(data)
+    assert game.moves == use
+    assert game.stopped is None
+    state = pg.replay(game.record)
+    assert state.phase is pg.Phase.BUREAUCRACY

@@ -20,12 +20,11 @@ rules: the import stops before the first drop-out and says so.
 
 from __future__ import annotations
 
-import difflib
 import json
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -45,13 +44,20 @@ from powergrid.actions import (
     Power,
     Reveal,
 )
+from powergrid.boardgamers_log import (
+    KNOWN,
+    Difference,
+    differences,
+    events_of,
+    field,
+    our_events,
+)
 from powergrid.catalog import load_map
 from powergrid.config import GameConfig
 from powergrid.engine import apply, chance_outcomes, current_player, legal_actions, new_game
 from powergrid.enums import Phase
 from powergrid.errors import IllegalAction, InvalidRecord, PowerGridError
 from powergrid.records import GameRecord
-from powergrid.state import GameState
 
 #: The boards of theirs we have, by their map name.
 MAPS = {"USA": "usa", "Germany": "germany"}
@@ -96,7 +102,7 @@ def game_config(export: Mapping[str, Any]) -> GameConfig:
     Recharged, which this library does not implement), a board we do not
     have, or the ``fastBid`` option raise :class:`~powergrid.InvalidRecord`.
     """
-    options = _field(export, "options", dict)
+    options = field(export, "options", dict)
     variant = options.get("variant", export.get("variant"))
     if variant != "original":
         raise InvalidRecord(
@@ -117,8 +123,8 @@ def game_config(export: Mapping[str, Any]) -> GameConfig:
             "does not implement",
             path="options.fastBid",
         )
-    players = _field(export, "players", list)
-    names = tuple(str(_field(p, "name", str, f"players[{i}]")) for i, p in enumerate(players))
+    players = field(export, "players", list)
+    names = tuple(str(field(p, "name", str, f"players[{i}]")) for i, p in enumerate(players))
     try:
         return GameConfig(
             players=len(players),
@@ -139,7 +145,7 @@ def import_game(export: Mapping[str, Any]) -> ImportedGame:
     entry (``log[i]``) and why.
     """
     config = game_config(export)
-    log = _field(export, "log", list)
+    log = field(export, "log", list)
     player = _Replay(config, export, log)
     player.run()
     record = GameRecord(config=config, seed=0, actions=tuple(player.actions))
@@ -152,9 +158,9 @@ def city_ids(export: Mapping[str, Any], board: str) -> dict[str, str]:
     """Their city names (as in the export's map) -> our city ids on ``board``."""
     ours = set(load_map(board).cities)
     out: dict[str, str] = {}
-    cities = _field(_field(export, "map", dict), "cities", list, "map")
+    cities = field(field(export, "map", dict), "cities", list, "map")
     for i, city in enumerate(cities):
-        name = _field(city, "name", str, f"map.cities[{i}]")
+        name = field(city, "name", str, f"map.cities[{i}]")
         slug = _slug(name)
         slug = CITY_SPELLINGS.get(slug, slug)
         if slug not in ours:
@@ -167,7 +173,7 @@ def city_ids(export: Mapping[str, Any], board: str) -> dict[str, str]:
 
 def regions(export: Mapping[str, Any]) -> tuple[str, ...]:
     """The play area: the regions of the export's map, which holds only the cities in play."""
-    cities = _field(_field(export, "map", dict), "cities", list, "map")
+    cities = field(field(export, "map", dict), "cities", list, "map")
     return tuple(sorted({str(c.get("region")) for c in cities}))
 
 
@@ -176,17 +182,7 @@ def _slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", plain.lower()).strip("_")
 
 
-def _field(obj: Any, key: str, kind: type, path: str = "") -> Any:
-    where = f"{path}.{key}" if path else key
-    if not isinstance(obj, dict) or key not in obj:
-        raise InvalidRecord("missing field", path=where)
-    value = obj[key]
-    if not isinstance(value, kind):
-        raise InvalidRecord(f"expected {kind.__name__}, not {type(value).__name__}", path=where)
-    return value
-
-
-_DRAWN = re.compile(r"^Power Plant (\d+) drawn from the deck\.?$")
+_DRAWN = re.compile(r"^Power Plant (\d+) drawn from the deck( and discarded)?\.?$")
 _DROPPED = re.compile(r"^Player (\d+) was dropped$")
 
 
@@ -225,15 +221,19 @@ class _Replay:
                         f"player {dropped.group(1)} dropped out at log[{i}]; a drop-out is not "
                         "part of the rules, so the record ends before it"
                     )
-                    self._flush_power(i, final=True)
-                    self.done = i
+                    self._end(i)
                     return
                 i += 1
                 continue
             i = self._move(i)
-        self._flush_power(len(self.log), final=True)
-        self._resolve_chance(len(self.log))
-        self.done = len(self.log)
+        self._end(len(self.log))
+
+    def _end(self, i: int) -> None:
+        """The record ends before entry ``i``, or before a powering left unfinished there."""
+        self._flush_power()
+        self._resolve_chance(i)
+        unfinished = [k for moves in self.power.values() for k, _ in moves]
+        self.done = min([i, *unfinished])
 
     def _apply(self, action: Action, i: int) -> None:
         try:
@@ -274,12 +274,23 @@ class _Replay:
         entry = self.log[i]
         seat = entry.get("player")
         move = entry.get("move")
-        if not isinstance(seat, int) or not isinstance(move, dict):
-            raise InvalidRecord("a move has a player and a move", path=f"log[{i}]")
+        if not isinstance(move, dict):
+            raise InvalidRecord("a move has a move object", path=f"log[{i}].move")
+        players = len(self.state.players)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise InvalidRecord(
+                f"the player of a move is a seat 0 to {players - 1}, not {seat!r}",
+                path=f"log[{i}].player",
+            )
         name, data = move.get("name"), move.get("data")
         if self.state.phase is Phase.BUREAUCRACY:
             return self._power_move(i, seat, name, data)
-        self._flush_power(i, final=True)
+        if self.power:
+            k = min(k for moves in self.power.values() for k, _ in moves)
+            raise InvalidRecord(
+                f"this powering is not played: our phase 5 ended before it (at log[{i}])",
+                path=f"log[{k}]",
+            )
         if name == "ChoosePowerPlant":
             return self._choose(i, seat, data, str(entry.get("simple", "")))
         action = self._simple(i, seat, name, data)
@@ -364,10 +375,10 @@ class _Replay:
                 f"move {name!r} cannot be mapped onto an action in bureaucracy",
                 path=f"log[{i}].move",
             )
-        self._flush_power(i, final=False)
+        self._flush_power()
         return i + 1
 
-    def _flush_power(self, i: int, final: bool) -> None:
+    def _flush_power(self) -> None:
         """Play every finished Power (a Pass closes it) in the order our phase 5 asks."""
         while self.state.phase is Phase.BUREAUCRACY and self.state.chance is None:
             seat = current_player(self.state)
@@ -375,10 +386,6 @@ class _Replay:
                 return
             moves = self.power.get(seat, [])
             if not moves or moves[-1][1]:
-                if final and moves:
-                    raise InvalidRecord(
-                        f"player {seat} powers plants and never passes", path=f"log[{i}]"
-                    )
                 return
             del self.power[seat]
             self._apply(_power(seat, moves), moves[-1][0])
@@ -401,138 +408,18 @@ def _whole(value: Any, i: int) -> int:
     return value
 
 
-def events_of(
-    export: Mapping[str, Any], upto: int | None = None
-) -> Iterator[tuple[int, tuple[Any, ...]]]:
-    """The export's engine events that ours must match, with their log index, in order.
-
-    Each is ``("drawn", plant)``, ``("under", plant)``, ``("removed", plant)``,
-    ``("step", n)`` or ``("resupply", (coal, oil, garbage, uranium))``.
-    """
-    log = _field(export, "log", list)
-    for i, entry in enumerate(log[:upto]):
-        if isinstance(entry, dict) and entry.get("type") == "event":
-            yield from ((i, e) for e in _normal(str(entry.get("event", ""))))
-
-
-_PATTERNS = (
-    (re.compile(r"^Power Plant (\d+) drawn from the deck\.?$"), lambda m: [("drawn", m[1])]),
-    (
-        re.compile(r"^Putting Power Plant (\d+) on the bottom of the deck\.?$"),
-        lambda m: [("under", m[1])],
-    ),
-    (re.compile(r"^Discarding Power Plant (\d+)\.?$"), lambda m: [("removed", m[1])]),
-    (
-        re.compile(r"^Starting Step 2, [Pp]ower [Pp]lant (\d+) discarded\.?$"),
-        lambda m: [("step", 2), ("removed", m[1])],
-    ),
-    (
-        re.compile(r"^Starting Step 3, [Pp]ower [Pp]lant (\d+) discarded\.?$"),
-        lambda m: [("removed", m[1]), ("step", 3)],
-    ),
-    (
-        re.compile(r"^Resupplying resources: \[(\d+), (\d+), (\d+), (\d+)\]$"),
-        lambda m: [("resupply", tuple(int(m[k]) for k in range(1, 5)))],
-    ),
-)
-
-
-def _normal(text: str) -> list[tuple[Any, ...]]:
-    for pattern, make in _PATTERNS:
-        m = pattern.match(text)
-        if m:
-            return make(m)
-    return []
-
-
-@attrs.frozen
-class Difference:
-    """One place where the export's events and ours differ.
-
-    ``near`` is the log index of the export's event (or of the next one, for an
-    event only ours has); ``theirs`` and ``ours`` are the events in the normal
-    form of :func:`events_of` that only one side has; ``known`` explains a
-    documented difference (docs: Conformance) and is ``None`` for an
-    unexplained one.
-    """
-
-    near: int
-    theirs: tuple[tuple[Any, ...], ...]
-    ours: tuple[tuple[Any, ...], ...]
-    known: str | None
-
-
-#: What their old logs leave out, by our event that has no counterpart there.
-KNOWN = {
-    "too_small_in_market": (
-        "their log does not record a market plant removed because it is not above the "
-        "largest city count (BLD-12); it records the plant drawn to replace it"
-    ),
-}
-
-
-def differences(export: Mapping[str, Any], game: ImportedGame) -> list[Difference]:
-    """Every difference between the export's events and those of the imported game.
-
-    Both sides are compared in order as draws, plants put under the deck, plants
-    removed, Step starts and resupplies (:func:`events_of`, :func:`our_events`),
-    over the log entries the record covers.
-    """
-    from powergrid.records import replay
-
-    state = replay(game.record)
-    theirs = list(events_of(export, game.moves))
-    ours = our_events(state)
-    tagged = _too_small_in_market(state)
-    matcher = difflib.SequenceMatcher(a=[e for _, e in theirs], b=ours, autojunk=False)
-    out = []
-    for op, a0, a1, b0, b1 in matcher.get_opcodes():
-        if op == "equal":
-            continue
-        near = theirs[a0][0] if a0 < len(theirs) else game.moves
-        only_ours = tuple(ours[b0:b1])
-        known = (
-            KNOWN["too_small_in_market"]
-            if op == "insert" and all(k in tagged for k in range(b0, b1))
-            else None
-        )
-        out.append(Difference(near, tuple(e for _, e in theirs[a0:a1]), only_ours, known))
-    return out
-
-
-def _too_small_in_market(state: GameState) -> set[int]:
-    """Positions in :func:`our_events` of market plants removed as too small (BLD-12)."""
-    out, k = set(), 0
-    for e in state.events.as_tuple():
-        if e.kind not in _OUR_KINDS:
-            continue
-        if e.kind == "plant_removed" and e.text.startswith("Drawn plant"):
-            k += 1  # its "drawn" entry comes first
-        elif e.kind == "plant_removed" and "too small" in e.text:
-            out.add(k)
-        k += 1
-    return out
-
-
-_OUR_KINDS = frozenset(
-    {"plant_drawn", "plant_under_deck", "plant_removed", "step_started", "market_refilled"}
-)
-
-
-def our_events(state: GameState) -> list[tuple[Any, ...]]:
-    """Our game's events in the same normal form as :func:`events_of`."""
-    out: list[tuple[Any, ...]] = []
-    for e in state.events.as_tuple():
-        if e.kind == "plant_drawn":
-            out.append(("drawn", str(e.values[0])))
-        elif e.kind == "plant_under_deck":
-            out.append(("under", str(e.values[0])))
-        elif e.kind == "plant_removed":
-            if e.text.startswith("Drawn plant"):  # BLD-12: drawn, then removed at once
-                out.append(("drawn", str(e.values[0])))
-            out.append(("removed", str(e.values[0])))
-        elif e.kind == "step_started":
-            out.append(("step", int(e.values[0])))
-        elif e.kind == "market_refilled":
-            out.append(("resupply", tuple(int(v) for v in e.values)))
-    return out
+__all__ = [
+    "CITY_SPELLINGS",
+    "KNOWN",
+    "MAPS",
+    "Difference",
+    "ImportedGame",
+    "city_ids",
+    "differences",
+    "events_of",
+    "game_config",
+    "import_game",
+    "our_events",
+    "read_export",
+    "regions",
+]

@@ -99,16 +99,21 @@ def states(record: GameRecord) -> Iterator[GameState]:
     state = new_game(record.config, seed=record.seed)
     yield state
     for i, action in enumerate(record.actions):
-        try:
-            state = apply(state, action)
-        except IllegalAction as err:
-            raise IllegalAction(
-                f"action {i} ({action}) is illegal: {err}",
-                reason=err.reason,
-                action=action,
-                index=i,
-            ) from None
+        state = _applied(state, action, i)
         yield state
+
+
+def _applied(state: GameState, action: Action, i: int) -> GameState:
+    """``apply``, an IllegalAction naming the action's place ``i`` in the record."""
+    try:
+        return apply(state, action)
+    except IllegalAction as err:
+        raise IllegalAction(
+            f"action {i} ({action}) is illegal: {err}",
+            reason=err.reason,
+            action=action,
+            index=i,
+        ) from None
 
 
 def replay(record: GameRecord, *, upto: int | None = None) -> GameState:
@@ -147,16 +152,8 @@ def with_outcomes(record: GameRecord) -> GameRecord:
     for action in actions:
         state = apply(state, action)
     for i, action in enumerate(record.actions):
-        try:
-            after = apply(state, action)
-            outcomes = seeded_outcomes(state, action)
-        except IllegalAction as err:
-            raise IllegalAction(
-                f"action {i} ({action}) is illegal: {err}",
-                reason=err.reason,
-                action=action,
-                index=i,
-            ) from None
+        after = _applied(state, action, i)
+        outcomes = seeded_outcomes(state, action)
         actions.append(action)
         state = after
         for reveal in outcomes:
