@@ -6,11 +6,12 @@ STAMP := $(VENV)/.installed
 
 .PHONY: demo test lint typecheck unit docs examples bench dist clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml Makefile
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e ".[rl,ray]" \
-		"pytest>=8" "hypothesis>=6.100" "jsonschema>=4.18" "cloudpickle>=3" "ruff>=0.6" "mypy>=1.11" \
+		"pytest>=8" "pytest-xdist>=3.5" "hypothesis>=6.100" "jsonschema>=4.18" "cloudpickle>=3" \
+		"ruff>=0.6" "mypy>=1.11" \
 		"sphinx>=7" furo "myst-parser>=3"
 	touch $(STAMP)
 
@@ -26,8 +27,8 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP)
-	$(BIN)/pytest
+unit: $(STAMP)  # one worker per core: the suite is CPU-bound and its tests independent
+	$(BIN)/pytest -n auto
 
 docs: $(STAMP)
 	$(BIN)/sphinx-build -n -W --keep-going -q -b html docs docs/_build/html
