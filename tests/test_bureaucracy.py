@@ -6,12 +6,17 @@ cards) are taken from RULES.md and the printed classic plants, never from the co
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import powergrid as pg
 from powergrid.enums import Phase
+from powergrid.invariants import invariant_violations
+from powergrid.phases.bureaucracy import consumptions
 from powergrid.state import GameState
 from tests.scenario import (
     CITIES_21,
@@ -253,7 +258,9 @@ def test_plants_run_in_turn_with_tokens_moved_in_between() -> None:
     """
     state = phase5(done=(1, 2), deck=(27, 28, 30, 31))
     state = give(state, 0, plants=[10, 26, 29], resources={"coal": 3, "oil": 6}, cities=["bremen"])
-    after = play(state, pg.Power(player=0, plants=(26, 29), mix={"coal": 1, "oil": 2}))
+    power = pg.Power(player=0, plants=(26, 29), mix={"coal": 1, "oil": 2})
+    assert power in pg.legal_actions(state)
+    after = play(state, power)
     assert held(after, 0) == {"coal": 2, "oil": 4}
 
 
@@ -264,8 +271,10 @@ def test_a_hybrid_alone_cannot_burn_what_it_has_no_room_for() -> None:
     """
     state = phase5(done=(1, 2), deck=(27, 28, 30, 31))
     state = give(state, 0, plants=[10, 26, 29], resources={"coal": 3, "oil": 6}, cities=["bremen"])
+    alone = pg.Power(player=0, plants=(29,), mix={"coal": 1})
+    assert alone not in pg.legal_actions(state)
     with pytest.raises(pg.IllegalAction):
-        play(state, pg.Power(player=0, plants=(29,), mix={"coal": 1}))
+        play(state, alone)
     assert pg.is_legal(state, pg.Power(player=0, plants=(29,), mix={"oil": 1}))
 
 
@@ -531,3 +540,41 @@ def test_phase5_sub_order_power_refill_update() -> None:
     assert last_power < refill < under < drawn
     assert state.phase is Phase.AUCTION
     assert state.round == 5
+
+
+# Classic plants that burn fuel, the hybrids 5, 12, 21, 29 and 46 among them (RES-04);
+# none lies in the market or the deck of the position below.
+FUELLED = (3, 4, 5, 6, 8, 10, 11, 12, 14, 21, 26, 29, 31, 32, 46)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    plants=st.lists(st.sampled_from(FUELLED), min_size=1, max_size=3, unique=True),
+    data=st.data(),
+)
+def test_legal_powers_are_exactly_the_powers_that_apply(
+    plants: list[int], data: st.DataObject
+) -> None:
+    """BUR-02, RES-04, RES-08: legal_actions lists a Power exactly when apply accepts it.
+
+    Each plant is given tokens of its own kinds, at most twice its burn (RES-03), so the
+    holdings always fit; hybrids get mixes.
+    """
+    state = phase5(done=(1, 2), deck=(27, 28, 30, 34))
+    tokens = dict.fromkeys(KINDS, 0)
+    for label in labels(*plants):
+        mask, cap = state.rules.plant_slots[label]
+        # Full plants most often: a burn that needs tokens moved (RES-08) needs full ones.
+        for _ in range(data.draw(st.one_of(st.just(cap), st.integers(0, cap)))):
+            kinds = [k for i, k in enumerate(KINDS) if mask >> i & 1]
+            tokens[data.draw(st.sampled_from(kinds))] += 1
+    state = give(state, 0, plants=plants, resources=tokens, cities=["bremen"])
+    assert not invariant_violations(state)
+    legal = set(pg.legal_actions(state))
+    names = labels(*plants)
+    for r in range(len(names) + 1):
+        for running in itertools.combinations(names, r):
+            for use in consumptions(state, running):
+                mix = {k: n for k, n in zip(KINDS, use, strict=True) if n}
+                power = pg.Power(player=0, plants=running, mix=mix)
+                assert (power in legal) == pg.is_legal(state, power), power

@@ -187,7 +187,16 @@ def _options(
     return tuple(
         (c[0], c[1])
         for c in _candidates(rules, owned, len(held))
-        if _runs(c, held) or (c[3] is not None and _runs_in_turn(rules, owned, c[0], c[1], held))
+        if _playable(rules, owned, c, held)
+    )
+
+
+def _playable(
+    rules: Ruleset, owned: tuple[str, ...], candidate: Candidate, held: tuple[int, ...]
+) -> bool:
+    """Whether a candidate runs on the tokens held: all at once, or in turn (RES-08)."""
+    return _runs(candidate, held) or (
+        candidate[3] is not None and _runs_in_turn(rules, owned, candidate[0], candidate[1], held)
     )
 
 
@@ -249,11 +258,11 @@ def legal(state: GameState) -> tuple[Action, ...]:
     if seat is None:
         return ()
     p = state.players[seat]
-    held = p.resources
+    held, rules, owned = p.resources, state.rules, p.plants
     return tuple(
         action
-        for action, candidate in _power_candidates(state.rules, seat, p.plants)
-        if _runs(candidate, held)
+        for action, candidate in _power_candidates(rules, seat, owned)
+        if _playable(rules, owned, candidate, held)
     )
 
 
@@ -294,7 +303,7 @@ def apply(state: GameState, action: Action) -> GameState:
     # A Power the hand can play is checked by looking it up; anything else
     # goes through the checks that say what is wrong with it.
     candidate = _power_index(state.rules, seat, p.plants).get(action)
-    if candidate is not None and _runs(candidate, p.resources):
+    if candidate is not None and _playable(state.rules, p.plants, candidate, p.resources):
         return _power_up(state, action, candidate[1])
     _check(state, action)
     kinds = state.rules.resources
