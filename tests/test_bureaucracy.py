@@ -578,3 +578,98 @@ def test_legal_powers_are_exactly_the_powers_that_apply(
                 mix = {k: n for k, n in zip(KINDS, use, strict=True) if n}
                 power = pg.Power(player=0, plants=running, mix=mix)
                 assert (power in legal) == pg.is_legal(state, power), power
+
+
+def _placeable(
+    caps: list[tuple[frozenset[int], int]], held: list[int], carry: dict[int, list[int]]
+) -> bool:
+    """Whether ``held`` tokens can lie on the plants, plant j carrying at least ``carry[j]``.
+
+    A brute force over every placement (RES-03, RES-04), independent of storage.py.
+    """
+
+    def place(p: int, left: list[int]) -> bool:
+        if p == len(caps):
+            return not any(left)
+        kinds, cap = caps[p]
+        need = carry.get(p, [0] * len(left))
+        options = [
+            range(need[k], left[k] + 1) if k in kinds else range(0, 1) for k in range(len(left))
+        ]
+        for counts in itertools.product(*options):
+            fits = sum(counts) <= cap and all(c >= n for c, n in zip(counts, need, strict=True))
+            if fits and place(p + 1, [h - c for h, c in zip(left, counts, strict=True)]):
+                return True
+        return False
+
+    return place(0, list(held))
+
+
+HYBRIDS = (5, 12, 21, 29, 46)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    hybrid=st.sampled_from(HYBRIDS),
+    others=st.lists(
+        st.sampled_from([n for n in FUELLED if n not in HYBRIDS]),
+        min_size=1,
+        max_size=2,
+        unique=True,
+    ),
+    data=st.data(),
+)
+def test_a_power_is_legal_when_tokens_can_be_moved_so_each_plant_runs_in_turn(
+    hybrid: int, others: list[int], data: st.DataObject
+) -> None:
+    """BUR-02, RES-08: a burn is legal exactly when some order of the running plants and
+    some split of the mix let each plant, when it runs, carry its share with every other
+    token placed on the plants; checked by placing tokens one by one, not by storage.py."""
+    plants = [hybrid, *others]  # a hybrid shares kinds: where moving tokens matters
+    state = phase5(done=(1, 2), deck=(27, 28, 30, 34))
+    rules = state.rules
+    names = labels(*plants)
+    tokens = dict.fromkeys(KINDS, 0)
+    caps = []
+    for label in names:
+        mask, cap = rules.plant_slots[label]
+        kinds = [i for i in range(len(KINDS)) if mask >> i & 1]
+        caps.append((frozenset(kinds), cap))
+        for _ in range(data.draw(st.one_of(st.just(cap), st.integers(0, cap)))):
+            tokens[KINDS[data.draw(st.sampled_from(kinds))]] += 1
+    state = give(state, 0, plants=plants, resources=tokens, cities=["bremen"])
+    held = [tokens[k] for k in KINDS]
+    for r in range(1, len(names) + 1):
+        for running in itertools.combinations(range(len(names)), r):
+            possible = _burns_in_turn(caps, held, running)
+            for use in consumptions(state, tuple(names[j] for j in running)):
+                mix = {k: n for k, n in zip(KINDS, use, strict=True) if n}
+                power = pg.Power(player=0, plants=[names[j] for j in running], mix=mix)
+                assert pg.is_legal(state, power) == (use in possible), power
+
+
+def _burns_in_turn(
+    caps: list[tuple[frozenset[int], int]], held: list[int], running: tuple[int, ...]
+) -> set[tuple[int, ...]]:
+    """The total burns of the ``running`` plants that some order and split make possible."""
+    burns = []
+    for j in running:
+        allowed, room = caps[j]
+        burns.append(
+            [
+                [sum(1 for x in combo if x == k) for k in range(len(KINDS))]
+                for combo in itertools.combinations_with_replacement(sorted(allowed), room // 2)
+            ]
+        )
+    possible = set()
+    for split in itertools.product(*burns):
+        use = tuple(map(sum, zip(*split, strict=True)))
+        for turn in itertools.permutations(range(len(running))):
+            left = list(held)
+            for t in turn:
+                if not _placeable(caps, left, {running[t]: split[t]}):
+                    break
+                left = [h - b for h, b in zip(left, split[t], strict=True)]
+            else:
+                possible.add(use)
+    return possible

@@ -253,6 +253,20 @@ def test_play_resumes_a_record_with_explicit_chance(tmp_path: Path) -> None:
     assert pg.outcome(finished) is not None
 
 
+def test_a_position_of_an_explicit_game_is_a_decision_point() -> None:
+    """A built or parsed position starts play, not a chance point; a chance point has no text."""
+    cfg = explicit(players=3, map="usa", components="classic", regions=USA_3)
+    built = pg.build_position(cfg, seed=4)
+    assert built.chance is None
+    assert pg.current_player(built) in (0, 1, 2)
+    assert "explicit_chance" in built.config.options
+    again = pg.parse_position(pg.position_text(built), seed=4)
+    assert again.chance is None
+    state = _first_draw(cfg)
+    with pytest.raises(ValueError, match="a chance point has no position text"):
+        pg.position_text(state)
+
+
 # --- records, notation, round trips ----------------------------------------------------------
 
 

@@ -309,3 +309,29 @@ def test_a_map_another_package_installs_is_listed() -> None:
     assert Validator(schema("record")).is_valid(_doc(pg.GameRecord(config=cfg, seed=SEED)))
     for name, doc in _documents(state).items():
         assert Validator(schema(name)).is_valid(doc), name
+
+
+@pytest.mark.parametrize("components", ["classic", "deluxe"])
+def test_chance_points_and_their_records_match_the_schemas(components: str) -> None:
+    """A chance point's state, its views and a record with outcomes are valid documents."""
+    board = "usa" if components == "classic" else "north_america"
+    cfg = pg.GameConfig(
+        players=3, map=board, components=components, options=frozenset({"explicit_chance"})
+    )
+    seen = 0
+    actions = []
+    for state, action in playout(cfg, SEED, SEED):
+        actions.append(action)
+        if state.chance is None or seen >= 3:
+            continue
+        seen += 1
+        for name, doc in (
+            ("state", _doc(state)),
+            ("view", _doc(pg.view(state, 0))),
+            ("public_view", _doc(pg.public_view(state))),
+        ):
+            errors = list(validator(name).iter_errors(doc))
+            assert errors == [], (name, errors[0].message)
+    record = pg.GameRecord(config=cfg, seed=SEED, actions=actions)
+    assert list(validator("record").iter_errors(_doc(record))) == []
+    assert any(isinstance(a, pg.Reveal) for a in actions)

@@ -107,15 +107,18 @@ def build_position(config: GameConfig, *, seed: int = 0, **parts: Any) -> GameSt
     if not isinstance(config, GameConfig):
         raise TypeError(f"build_position takes a GameConfig, not {type(config).__name__}")
     area = parts.pop("area", None)
+    # A position is a decision point: the seed lays out what the parts leave open even
+    # with explicit chance, whose chance points start again from it (the same ruleset).
+    plain = attrs.evolve(config, options=config.options - {"explicit_chance"})
     if area is None or config.cities is not None:
-        start = new_game(config, seed=seed)
+        start = new_game(plain, seed=seed)
         if area is not None and sorted(area) != list(start.regions):
             raise InvalidRecord("the config's cities lie in other regions (CDK-16)", path="area")
     else:
         area = _area(config, area)
-        start = new_game(attrs.evolve(config, regions=area), seed=seed)
-        start = evolve(start, config=config, regions=area)  # the same ruleset: see ruleset_for
-    return edit_position(evolve(start, events=EMPTY_LOG), **parts)
+        start = new_game(attrs.evolve(plain, regions=area), seed=seed)
+        start = evolve(start, regions=area)  # the same ruleset: see ruleset_for
+    return edit_position(evolve(start, config=config, events=EMPTY_LOG), **parts)
 
 
 def _area(config: GameConfig, area: Any) -> tuple[str, ...]:

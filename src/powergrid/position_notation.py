@@ -97,7 +97,16 @@ def _holding(state: GameState, head: str, plants: Any, res: Any, cities: Any) ->
 
 
 def position_text(state: GameState, *, hidden: bool = False) -> str:
-    """The position text of ``state`` (module docstring); secrets only with ``hidden=True``."""
+    """The position text of ``state`` (module docstring); secrets only with ``hidden=True``.
+
+    A chance point of explicit chance (:mod:`powergrid.explicit`) has none: it
+    raises ``ValueError``, since the text would lose the action being resolved.
+    """
+    if state.chance is not None:
+        raise ValueError(
+            "a chance point has no position text: resolve its chance event first, or save "
+            "the state with powergrid.to_json"
+        )
     c, m = state.config, state.market
     out = [f"game={c.components}/{c.map}/{c.players}"]
     if c.modules or c.modules != default_modules(c.components, c.players):

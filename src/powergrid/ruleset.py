@@ -182,12 +182,13 @@ def ruleset_modules(config: GameConfig) -> tuple[tuple[str, str], ...]:
 def ruleset_for(config: GameConfig, regions: tuple[str, ...]) -> Ruleset:
     """The composed rules of a game on the given play area (cached, see CACHE_SIZE).
 
-    Display names and the config's own region choice do not change the rules,
-    so configs that differ only there share one ruleset; ``Ruleset.config``
-    is therefore the game-defining part of the config, not the game's own
-    (read that from ``GameState.config``).
+    Display names, the config's own region choice and who resolves chance
+    (``explicit_chance``) do not change the rules, so configs that differ only
+    there share one ruleset; ``Ruleset.config`` is therefore the game-defining
+    part of the config, not the game's own (read that from ``GameState.config``).
     """
-    key = attrs.evolve(config, names=None, regions=None)
+    options = config.options - {"explicit_chance"}
+    key = attrs.evolve(config, names=None, regions=None, options=options)
     return _build(key, tuple(sorted(regions)))
 
 
