@@ -17,6 +17,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -268,3 +269,21 @@ def test_an_export_cut_inside_phase_5_ends_before_the_unfinished_powering() -> N
     assert game.stopped is None
     state = pg.replay(game.record)
     assert state.phase is pg.Phase.BUREAUCRACY
+
+
+def test_show_and_replay_name_a_pending_chance_event(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A record that ends at a chance point shows it instead of a position text."""
+    record = bg.import_game(USA).record
+    k = next(
+        i for i, a in enumerate(record.actions) if isinstance(a, pg.Reveal) and a.event == "draw"
+    )
+    path = tmp_path / "cut.json"
+    path.write_text(pg.to_json(attrs.evolve(record, actions=record.actions[:k])))
+    assert main(["show", str(path), "--as", "jinnes"]) == 0
+    shown = capsys.readouterr().out
+    assert "Chance to resolve: the draw after 2:fold, 33 outcomes" in shown
+    assert "jinnes is not to act (chance is)" in shown
+    assert main(["replay", str(path)]) == 0
+    assert "chance to act" in capsys.readouterr().out

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import TextIO
 
 from powergrid.actions import Action
-from powergrid.engine import outcome
+from powergrid.engine import chance_outcomes, outcome
 from powergrid.events import Event
 from powergrid.outcome import Outcome
 from powergrid.phases.common import name
@@ -156,7 +156,8 @@ def where_it_ends(state: GameState) -> str:
 def show_lines(state: GameState, viewer: int | None = None) -> list[str]:
     """The readable listing of ``state`` that ``show`` prints (public information only).
 
-    It ends with the public position text (:func:`powergrid.position_text`).
+    It ends with the public position text (:func:`powergrid.position_text`), or
+    at a chance point with the pending chance event, which has none.
 
     With a ``viewer`` seat, add that seat's legal actions (when it is to act)
     and its build costs for the :data:`CHEAPEST_CITIES` cheapest cities.
@@ -167,10 +168,19 @@ def show_lines(state: GameState, viewer: int | None = None) -> list[str]:
     lines += _player_lines(state, pub)
     lines += _plant_lines(state, pub)
     lines += _resource_lines(pub)
-    lines.append(f"Position: {position_text(state)}")  # public: no hidden parts
+    lines.append(_position_line(state))
     if mine is not None:
         lines += _viewer_lines(state, mine)
     return lines
+
+
+def _position_line(state: GameState) -> str:
+    """The public position text, or what a chance point waits for (it has no text)."""
+    if state.chance is None:
+        return f"Position: {position_text(state)}"  # public: no hidden parts
+    outcomes = chance_outcomes(state)
+    after = "" if state.chance.action is None else f" after {state.chance.action}"
+    return f"Chance to resolve: the {outcomes[0][0].event}{after}, {len(outcomes)} outcomes"
 
 
 def auction_line(state: GameState, a: AuctionState) -> str:

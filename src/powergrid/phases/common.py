@@ -5,14 +5,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NoReturn
 
+from powergrid.actions import CHANCE
 from powergrid.errors import IllegalAction, Reason
 from powergrid.state import GameState
 
 
 def name(state: GameState, seat: int) -> str:
-    """A player's display name (the configured one, or ``"player N"``), or an actor's."""
+    """A player's display name (the configured one, or ``"player N"``), an actor's, or chance's."""
     if seat < 0:
-        return state.actor(seat).name
+        return "chance" if seat == CHANCE else state.actor(seat).name
     names = state.config.names
     if names:
         return names[seat]
