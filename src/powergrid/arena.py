@@ -35,6 +35,7 @@ import attrs
 
 from powergrid.arena_games import GameResult, make_job, play_job, policy_name, resolve
 from powergrid.config import GameConfig
+from powergrid.explicit import OPTION as EXPLICIT_CHANCE
 from powergrid.outcome import Outcome
 
 __all__ = ["ArenaResult", "GameResult", "PolicyStats", "run_arena", "wilson"]
@@ -152,7 +153,7 @@ def _check(
         raise ValueError(
             f"{len(policies)} policies for a {config.players}-player game: give one per seat"
         )
-    if "explicit_chance" in config.options:
+    if EXPLICIT_CHANCE in config.options:
         raise ValueError("the arena lets each game's seed decide chance: drop explicit_chance")
     for p in policies:
         target = resolve(p)

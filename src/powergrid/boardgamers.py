@@ -57,6 +57,7 @@ from powergrid.config import GameConfig
 from powergrid.engine import apply, chance_outcomes, current_player, legal_actions, new_game
 from powergrid.enums import Phase
 from powergrid.errors import IllegalAction, InvalidRecord, PowerGridError
+from powergrid.explicit import OPTION as EXPLICIT_CHANCE
 from powergrid.records import GameRecord
 
 #: The boards of theirs we have, by their map name.
@@ -131,7 +132,7 @@ def game_config(export: Mapping[str, Any]) -> GameConfig:
             map=MAPS[board],
             components="classic",
             names=names,
-            options={"explicit_chance"},
+            options={EXPLICIT_CHANCE},
         )
     except PowerGridError as err:
         raise InvalidRecord(str(err), path="players") from None

@@ -22,10 +22,13 @@ from powergrid.errors import RulesConfigError
 
 __all__ = ["COMPONENT_SETS", "MAPS", "OPTIONS", "GameConfig", "validate_regions"]
 
+#: The option of explicit chance (:mod:`powergrid.explicit`): the caller resolves chance.
+EXPLICIT_CHANCE = "explicit_chance"
+
 #: The switches a config may turn on. All are rule switches, documented in the rules
 #: docs, but ``explicit_chance``, which changes who decides the random events.
 OPTIONS = {
-    "explicit_chance": (
+    EXPLICIT_CHANCE: (
         "the caller resolves every random event (play area, dealt market, round-1 order, "
         "each hidden card drawn) at chance points instead of the seed (powergrid.explicit)"
     ),
@@ -147,7 +150,7 @@ def _check_combination(cfg: GameConfig) -> None:
             f"{cfg.map!r} (they know {', '.join(sorted(maps))})",
             field="components",
         )
-    if "explicit_chance" in cfg.options and cfg.deck is not None and cfg.deck.variant == "M":
+    if EXPLICIT_CHANCE in cfg.options and cfg.deck is not None and cfg.deck.variant == "M":
         raise RulesConfigError(
             "explicit chance cannot yet resolve variant M's reveal, whose order decides the "
             "inactive area (CDK-03); play it with seeded chance",

@@ -264,7 +264,7 @@ def apply(state: GameState, action: Action) -> GameState:
     # player to act (``who`` is then a seat). Anything else is explained below.
     if type(action) not in _PHASE_ACTIONS[state.phase] or action.player != who:
         _check_turn(state, module, who, action)
-    if "explicit_chance" in state.config.options:
+    if explicit.OPTION in state.config.options:
         return _play_explicit(state, module, action, ())
     return _advance(module.apply(state, action))
 

@@ -32,14 +32,15 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from powergrid.actions import CHANCE, Action, Reveal
+from powergrid.actions import Action, Reveal
+from powergrid.config import EXPLICIT_CHANCE
 from powergrid.errors import IllegalAction, Reason
 
 if TYPE_CHECKING:
     from powergrid.state import GameState, Secret
 
 #: The option that turns explicit chance on (``GameConfig(options={"explicit_chance"})``).
-OPTION = "explicit_chance"
+OPTION = EXPLICIT_CHANCE
 
 Chances = tuple[tuple[Reveal, Fraction], ...]
 
@@ -166,8 +167,3 @@ def uniform_draws(state: GameState) -> Chances:
     pool = secret.deck + secret.removed_unseen if state.market.step3_in_deck else secret.deck
     rank = state.rules.rank
     return uniform("draw", sorted(pool, key=rank.__getitem__))
-
-
-def current(state: GameState) -> int | None:
-    """:data:`~powergrid.CHANCE` at a chance point, else ``None`` (not one)."""
-    return CHANCE if state.chance is not None else None

@@ -20,6 +20,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from powergrid.enums import Phase
+from powergrid.explicit import OPTION as EXPLICIT_CHANCE
 from powergrid.market import frozen, largest_city_count
 from powergrid.state import GameState
 from powergrid.storage import fits
@@ -106,7 +107,7 @@ def _chance_point(state: GameState) -> list[str]:
 
     point = state.chance
     assert point is not None
-    if "explicit_chance" not in state.config.options:
+    if EXPLICIT_CHANCE not in state.config.options:
         return ["a chance point in a game without the explicit_chance option"]
     if point.used or point.fill:
         return ["a stored chance point has used 0 and fill false"]

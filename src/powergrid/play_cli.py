@@ -29,6 +29,7 @@ from powergrid.config import OPTIONS, GameConfig
 from powergrid.deck import DeckChoice
 from powergrid.engine import apply, current_player, new_game, outcome, sampled_outcome
 from powergrid.errors import RulesConfigError
+from powergrid.explicit import OPTION as EXPLICIT_CHANCE
 from powergrid.human import Session, run_session
 from powergrid.phases.common import name
 from powergrid.records import GameRecord, replay
@@ -195,7 +196,7 @@ def play_config(args: argparse.Namespace) -> GameConfig:
     board = args.map or "europe"
     regions, names = _items(args.regions), _items(args.names)
     options = [o for o in _items(args.options) or [] if o and o.lower() != "none"]
-    if "explicit_chance" in options:
+    if EXPLICIT_CHANCE in options:
         raise UserError(
             "--options: play lets the seed decide chance; explicit_chance is for programs "
             "that resolve it themselves (powergrid.explicit)"

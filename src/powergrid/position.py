@@ -43,6 +43,7 @@ from powergrid.config import GameConfig
 from powergrid.enums import Phase
 from powergrid.errors import InvalidRecord, PowerGridError
 from powergrid.events import EMPTY_LOG
+from powergrid.explicit import OPTION as EXPLICIT_CHANCE
 from powergrid.invariants import invariant_violations
 from powergrid.outcome import Outcome
 from powergrid.placement import (
@@ -109,7 +110,7 @@ def build_position(config: GameConfig, *, seed: int = 0, **parts: Any) -> GameSt
     area = parts.pop("area", None)
     # A position is a decision point: the seed lays out what the parts leave open even
     # with explicit chance, whose chance points start again from it (the same ruleset).
-    plain = attrs.evolve(config, options=config.options - {"explicit_chance"})
+    plain = attrs.evolve(config, options=config.options - {EXPLICIT_CHANCE})
     if area is None or config.cities is not None:
         start = new_game(plain, seed=seed)
         if area is not None and sorted(area) != list(start.regions):

@@ -16,6 +16,7 @@ from powergrid.actions import ACTION_TYPES, Action
 from powergrid.config import GameConfig
 from powergrid.engine import apply, new_game, seeded_outcomes
 from powergrid.errors import IllegalAction, InvalidRecord
+from powergrid.explicit import OPTION as EXPLICIT_CHANCE
 from powergrid.ruleset import ruleset_modules
 from powergrid.state import GameState
 from powergrid.version import FORMAT, __version__
@@ -143,10 +144,10 @@ def with_outcomes(record: GameRecord) -> GameRecord:
     it plays the game those outcomes make. A record with explicit chance
     already is returned unchanged.
     """
-    if "explicit_chance" in record.config.options:
+    if EXPLICIT_CHANCE in record.config.options:
         return record
     check_versions(record)
-    config = attrs.evolve(record.config, options=record.config.options | {"explicit_chance"})
+    config = attrs.evolve(record.config, options=record.config.options | {EXPLICIT_CHANCE})
     state = new_game(config, seed=record.seed)
     actions: list[Action] = list(seeded_outcomes(state, None))
     for action in actions:

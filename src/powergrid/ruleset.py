@@ -29,6 +29,7 @@ from powergrid.config import GameConfig
 from powergrid.deck import Deck
 from powergrid.enums import Resource
 from powergrid.errors import RulesConfigError
+from powergrid.explicit import OPTION as EXPLICIT_CHANCE
 from powergrid.network import PlayArea, play_area
 from powergrid.plants import Plant, card_label
 from powergrid.rules import HOOKS, Components, RuleModule, base
@@ -187,7 +188,7 @@ def ruleset_for(config: GameConfig, regions: tuple[str, ...]) -> Ruleset:
     there share one ruleset; ``Ruleset.config`` is therefore the game-defining
     part of the config, not the game's own (read that from ``GameState.config``).
     """
-    options = config.options - {"explicit_chance"}
+    options = config.options - {EXPLICIT_CHANCE}
     key = attrs.evolve(config, names=None, regions=None, options=options)
     return _build(key, tuple(sorted(regions)))
 

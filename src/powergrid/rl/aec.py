@@ -35,6 +35,7 @@ from powergrid.actions import Action
 from powergrid.cli_text import show_lines
 from powergrid.config import GameConfig
 from powergrid.engine import apply, current_player, new_game, outcome
+from powergrid.explicit import OPTION as EXPLICIT_CHANCE
 from powergrid.records import GameRecord
 from powergrid.rl.codec import ActionCodec
 from powergrid.rl.observation import ObservationEncoder
@@ -60,7 +61,7 @@ def game_config(config: GameConfig | None, fields: dict[str, Any]) -> GameConfig
         if "map" in fields and fields["map"] is None:
             del fields["map"]
         config = GameConfig(**fields)
-    if "explicit_chance" in config.options:
+    if EXPLICIT_CHANCE in config.options:
         raise ValueError(
             "the environments let the seed decide chance; play a config with the "
             "explicit_chance option through powergrid.apply (powergrid.explicit)"
