@@ -144,6 +144,7 @@ def _fuel_options(rules: Ruleset, plant: str, nk: int) -> tuple[tuple[int, ...],
     return tuple(_hybrid_splits(mask, burn, nk)) if burn else ((0,) * nk,)
 
 
+@functools.lru_cache(maxsize=1024)  # per hand, like the candidates; RES-08 asks again
 def _residual_rooms(
     rules: Ruleset, owned: tuple[str, ...], nk: int
 ) -> tuple[tuple[tuple[int, ...], int, tuple[tuple[int, int], ...]], ...]:
@@ -194,9 +195,15 @@ def _options(
 def _playable(
     rules: Ruleset, owned: tuple[str, ...], candidate: Candidate, held: tuple[int, ...]
 ) -> bool:
-    """Whether a candidate runs on the tokens held: all at once, or in turn (RES-08)."""
+    """Whether a candidate runs on the tokens held: all at once, or in turn (RES-08).
+
+    Running in turn only differs for two plants or more sharing kinds (a hybrid
+    in the hand): one plant alone runs in one step, which is the first test.
+    """
     return _runs(candidate, held) or (
-        candidate[3] is not None and _runs_in_turn(rules, owned, candidate[0], candidate[1], held)
+        candidate[3] is not None
+        and len(candidate[0]) > 1
+        and _runs_in_turn(rules, owned, candidate[0], candidate[1], held)
     )
 
 
