@@ -121,57 +121,41 @@ def differences(export: Mapping[str, Any], game: ImportedGame) -> list[Differenc
     """
     state = replay(game.record)
     theirs = list(events_of(export, game.moves))
-    ours = our_events(state)
-    tagged = _too_small_in_market(state)
+    tagged = _tagged_events(state)
+    ours = [e for e, _ in tagged]
     matcher = difflib.SequenceMatcher(a=[e for _, e in theirs], b=ours, autojunk=False)
     out = []
     for op, a0, a1, b0, b1 in matcher.get_opcodes():
         if op == "equal":
             continue
         near = theirs[a0][0] if a0 < len(theirs) else game.moves
-        only_ours = tuple(ours[b0:b1])
-        known = (
-            KNOWN["too_small_in_market"]
-            if op == "insert" and all(k in tagged for k in range(b0, b1))
-            else None
-        )
-        out.append(Difference(near, tuple(e for _, e in theirs[a0:a1]), only_ours, known))
+        unlogged = op == "insert" and all(small for _, small in tagged[b0:b1])
+        known = KNOWN["too_small_in_market"] if unlogged else None
+        out.append(Difference(near, tuple(e for _, e in theirs[a0:a1]), tuple(ours[b0:b1]), known))
     return out
-
-
-def _too_small_in_market(state: GameState) -> set[int]:
-    """Positions in :func:`our_events` of market plants removed as too small (BLD-12)."""
-    out, k = set(), 0
-    for e in state.events.as_tuple():
-        if e.kind not in _OUR_KINDS:
-            continue
-        if e.kind == "plant_removed" and e.text.startswith("Drawn plant"):
-            k += 1  # its "drawn" entry comes first
-        elif e.kind == "plant_removed" and "too small" in e.text:
-            out.add(k)
-        k += 1
-    return out
-
-
-_OUR_KINDS = frozenset(
-    {"plant_drawn", "plant_under_deck", "plant_removed", "step_started", "market_refilled"}
-)
 
 
 def our_events(state: GameState) -> list[tuple[Any, ...]]:
     """Our game's events in the same normal form as :func:`events_of`."""
-    out: list[tuple[Any, ...]] = []
+    return [e for e, _ in _tagged_events(state)]
+
+
+def _tagged_events(state: GameState) -> list[tuple[tuple[Any, ...], bool]]:
+    """Our events in normal form, each marked when it removes a market plant as too small."""
+    out: list[tuple[tuple[Any, ...], bool]] = []
     for e in state.events.as_tuple():
         if e.kind == "plant_drawn":
-            out.append(("drawn", str(e.values[0])))
+            out.append((("drawn", str(e.values[0])), False))
         elif e.kind == "plant_under_deck":
-            out.append(("under", str(e.values[0])))
+            out.append((("under", str(e.values[0])), False))
         elif e.kind == "plant_removed":
-            if e.text.startswith("Drawn plant"):  # BLD-12: drawn, then removed at once
-                out.append(("drawn", str(e.values[0])))
-            out.append(("removed", str(e.values[0])))
+            drawn = e.text.startswith("Drawn plant")  # BLD-12: drawn, then removed at once
+            if drawn:
+                out.append((("drawn", str(e.values[0])), False))
+            small = not drawn and "too small" in e.text  # BLD-12 in the market
+            out.append((("removed", str(e.values[0])), small))
         elif e.kind == "step_started":
-            out.append(("step", int(e.values[0])))
+            out.append((("step", int(e.values[0])), False))
         elif e.kind == "market_refilled":
-            out.append(("resupply", tuple(int(v) for v in e.values)))
+            out.append((("resupply", tuple(int(v) for v in e.values)), False))
     return out

@@ -65,7 +65,7 @@ def new_game(config: GameConfig | None = None, *, seed: int = 0) -> GameState:
     cfg = config if config is not None else GameConfig()
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError(f"seed must be an int, not {type(seed).__name__}")
-    if not explicit.is_explicit(cfg.options):
+    if explicit.OPTION not in cfg.options:
         return _setup(cfg, seed, None)
     return _explicit_setup(cfg, seed, ())
 
@@ -142,13 +142,21 @@ def seeded_outcomes(state: GameState, action: Action | None) -> tuple[Reveal, ..
     setup but its config and seed); this is how a seeded record is turned into
     one that carries its chance outcomes (:func:`powergrid.records.with_outcomes`).
     """
-    if action is None:
-        state = _setup(state.config, state.secret.rng.seed, ChancePoint(None, fill=True))
-    else:
-        module = PHASES[state.phase]
-        state = _advance(module.apply(evolve(state, chance=ChancePoint(action, fill=True)), action))
-    assert state.chance is not None
-    return state.chance.given
+    after = _run(state, ChancePoint(action, fill=True))
+    assert after.chance is not None
+    return after.chance.given
+
+
+def _run(state: GameState, point: ChancePoint) -> GameState:
+    """Play what ``point`` resolves with its outcomes: the setup, or its action from ``state``.
+
+    The one replay behind every chance point; :class:`~powergrid.explicit.NeedOutcome`
+    escapes it at an event whose outcome is not given (unless ``point`` fills).
+    """
+    if point.action is None:
+        return _setup(state.config, state.secret.rng.seed, point)
+    module = PHASES[state.phase]
+    return _advance(module.apply(evolve(state, chance=point), point.action))
 
 
 def _dealt_market(
@@ -265,18 +273,16 @@ def apply(state: GameState, action: Action) -> GameState:
     if type(action) not in _PHASE_ACTIONS[state.phase] or action.player != who:
         _check_turn(state, module, who, action)
     if explicit.OPTION in state.config.options:
-        return _play_explicit(state, module, action, ())
+        return _play_explicit(state, ChancePoint(action))
     return _advance(module.apply(state, action))
 
 
-def _play_explicit(
-    state: GameState, module: ModuleType, action: Action, given: tuple[Reveal, ...]
-) -> GameState:
-    """Play ``action`` with the chance outcomes ``given``; a chance point if one more is due."""
+def _play_explicit(state: GameState, point: ChancePoint) -> GameState:
+    """Play the action of ``point`` with its outcomes; a chance point if one more is due."""
     try:
-        after = _advance(module.apply(evolve(state, chance=ChancePoint(action, given)), action))
+        after = _run(state, point)
     except NeedOutcome:
-        return evolve(state, chance=ChancePoint(action, given))
+        return evolve(state, chance=point)
     return evolve(after, chance=None)
 
 
@@ -290,11 +296,7 @@ def chance_outcomes(state: GameState) -> tuple[tuple[Reveal, Fraction], ...]:
     if point is None:
         return ()
     try:
-        if point.action is None:
-            _setup(state.config, state.secret.rng.seed, point)
-        else:
-            module = PHASES[state.phase]
-            _advance(module.apply(evolve(state, chance=point), point.action))
+        _run(state, point)
     except NeedOutcome as need:
         return need.chances
     raise AssertionError("a chance point whose event has an outcome already")
@@ -310,12 +312,7 @@ def sampled_outcome(state: GameState) -> Reveal:
     point = state.chance
     if point is None:
         raise ValueError("no chance event is pending")
-    filling = attrs.evolve(point, fill=True)
-    if point.action is None:
-        after = _setup(state.config, state.secret.rng.seed, filling)
-    else:
-        module = PHASES[state.phase]
-        after = _advance(module.apply(evolve(state, chance=filling), point.action))
+    after = _run(state, attrs.evolve(point, fill=True))
     assert after.chance is not None
     return after.chance.given[len(point.given)]
 
@@ -333,8 +330,7 @@ def _resolve_chance(state: GameState, action: Action) -> GameState:
     given = (*point.given, action)
     if point.action is None:
         return _explicit_setup(state.config, state.secret.rng.seed, given)
-    base = evolve(state, chance=None)
-    return _play_explicit(base, PHASES[state.phase], point.action, given)
+    return _play_explicit(evolve(state, chance=None), ChancePoint(point.action, given))
 
 
 def _pending_event(state: GameState) -> str:

@@ -229,6 +229,14 @@ def _runs_in_turn(
     nk = len(held)
     rooms = _residual_rooms(rules, owned, nk)
     at = {n: j for j, n in enumerate(owned)}
+    # Each running plant's conditions while it carries its burn: its room less that burn.
+    carrying = {
+        at[n]: tuple(
+            (kinds, full - sum(f for i, f in members if i == at[n]))
+            for kinds, full, members in rooms
+        )
+        for n in plants
+    }
     shares = [[(at[n], b) for b in _fuel_options(rules, n, nk)] for n in plants]
     for split in itertools.product(*shares):
         if tuple(map(sum, zip(*(b for _, b in split), strict=True))) != use:
@@ -237,11 +245,7 @@ def _runs_in_turn(
             left = held
             for j, burn in turn:
                 left = tuple(map(operator.sub, left, burn))
-                room = tuple(
-                    (kinds, full - sum(f for i, f in members if i == j))
-                    for kinds, full, members in rooms
-                )
-                if not fits_conditions(room, left):
+                if not fits_conditions(carrying[j], left):
                     break
             else:
                 return True
