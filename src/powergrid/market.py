@@ -21,11 +21,14 @@ def largest_city_count(state: GameState) -> int:
     return max(p.city_count for p in state.players)
 
 
+_AUCTION = Phase.AUCTION  # bound once: an enum member lookup is slow on Python 3.11
+
+
 def frozen(state: GameState) -> bool:
     """Classic STP-05: after the Step 3 card shows in phase 2, the market stays as it is."""
     return (
         state.market.step3_in_market
-        and state.phase is Phase.AUCTION
+        and state.phase is _AUCTION
         and state.rules.components.step3_freezes_auction
     )
 
@@ -48,18 +51,27 @@ def resort(state: GameState) -> GameState:
     return evolve(state, market=market)
 
 
-def _set_plants(state: GameState, plants: tuple[str, ...]) -> GameState:
+def _set_plants(state: GameState, plants: tuple[str, ...], **market: object) -> GameState:
+    """The market holding ``plants`` (rank order), re-sorted unless frozen (STP-05).
+
+    ``market`` holds other fields of the new market record, so that the record
+    is copied once.
+    """
+    m = state.market
     if frozen(state):
         # Only removals happen while frozen: keep each card on its side.
         keep = set(plants)
-        m = state.market
-        market = evolve(
-            m,
-            actual=tuple(p for p in m.actual if p in keep),
-            future=tuple(p for p in m.future if p in keep),
-        )
-        return evolve(state, market=market)
-    return resort(evolve(state, market=evolve(state.market, actual=plants, future=())))
+        actual = tuple(p for p in m.actual if p in keep)
+        future = tuple(p for p in m.future if p in keep)
+    else:
+        shape = state.rules.hook("market_shape")
+        if shape is market_shape:  # the base shape reads the Step alone, not the market
+            n_actual = 6 if state.step == 3 else 4
+        else:
+            shown = evolve(state, market=evolve(m, actual=plants, future=()))
+            n_actual = shape(shown)[0]
+        actual, future = plants[:n_actual], plants[n_actual:]
+    return evolve(state, market=evolve(m, actual=actual, future=future, **market))
 
 
 def take_plant(state: GameState, plant: str) -> GameState:
@@ -70,10 +82,16 @@ def take_plant(state: GameState, plant: str) -> GameState:
     A discount token lying on the plant goes beside the market with it leaving
     (AUC-35): it is not re-placed until the next phase 2.
     """
-    plants = tuple(p for p in state.market.plants if p != plant)
-    if state.market.discount == plant:
-        state = evolve(state, market=evolve(state.market, discount=None))
-    return _set_plants(state, plants)
+    return _without(state, plant)
+
+
+def _without(state: GameState, plant: str, **market: object) -> GameState:
+    """:func:`take_plant`, with other fields of the new market record in ``market``."""
+    m = state.market
+    plants = tuple(p for p in m.actual + m.future if p != plant)
+    if m.discount == plant:
+        market["discount"] = None
+    return _set_plants(state, plants, **market)
 
 
 def leave_play(state: GameState, plant: str, reason: str) -> GameState:
@@ -275,13 +293,11 @@ def market_update(state: GameState) -> GameState:
         m = state.market
         if m.future:
             top = m.future[-1]
-            state = take_plant(state, top)
-            if state.market.step3_in_deck:
-                market = evolve(state.market, under_step3=state.market.under_step3 + (top,))
+            if m.step3_in_deck:
+                state = _without(state, top, under_step3=m.under_step3 + (top,))
             else:  # no Step 3 card left to push under: the bottom of the deck
+                state = _without(state, top, deck_size=m.deck_size + 1)
                 state = evolve(state, secret=evolve(state.secret, deck=state.secret.deck + (top,)))
-                market = evolve(state.market, deck_size=state.market.deck_size + 1)
-            state = evolve(state, market=market)
             state = state.log(
                 "plant_under_deck", f"Plant {top} goes under the draw deck (BUR-07).", None, top
             )
