@@ -18,7 +18,7 @@ def largest_city_count(state: GameState) -> int:
     Human-only: an automatic actor's houses never count, so BLD-12, the Step 2
     threshold (STP-01) and the game end (END-01) are the seats' alone.
     """
-    return max(p.city_count for p in state.players)
+    return max([len(p.cities) for p in state.players])  # city_count, without the property calls
 
 
 _AUCTION = Phase.AUCTION  # bound once: an enum member lookup is slow on Python 3.11
