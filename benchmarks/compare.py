@@ -22,7 +22,9 @@ The workload plays the fixed policy of benchmarks/random_games.py (its own copy:
 old revisions have no shared helper) and uses only public API that already
 existed at commit 7437d42: GameConfig(players=, map=, components=),
 new_game(cfg, seed=), legal_actions, apply, outcome, ChoosePlant, Bid and
-BuyResource. A row is ``components/map/players``; each row starts with one
+BuyResource. A row is ``components/map/players``, or with a rule-module
+extra part ``components/map/players/extra`` (see parse_row; those rows use
+the modules' API and need a revision that has it); each row starts with one
 untimed warm-up game, so data loading does not weigh on a short run.
 
 Caveat: before the classic-rules change, classic games on Europe played the
@@ -162,23 +164,49 @@ def workload(rows: list[str], games: int, seed: int) -> int:
 
     result: dict[str, Any] = {"file": pg.__file__, "rows": {}}
     for label in rows:
-        components, map_name, players = parse_row(label)
-        config = pg.GameConfig(players=players, map=map_name, components=components)
-        result["rows"][label] = play_row(config, seed, games)
+        result["rows"][label] = play_row(row_config(label), seed, games)
     print(json.dumps(result), flush=True)
     return 0
 
 
-def parse_row(label: str) -> tuple[str, str, int]:
-    """Split a row label ``components/map/players`` into its parts.
+#: The rule-module rows: the last part of ``components/map/players/EXTRA``.
+EXTRAS = ("fund", "nofund", "custom-M", "custom-P")
 
-    Raises ValueError for a label of another shape; map and component names are
-    only checked by the workload's GameConfig.
+
+def parse_row(label: str) -> tuple[str, str, int, str | None]:
+    """Split a row label ``components/map/players[/extra]`` into its parts.
+
+    ``extra`` is one of :data:`EXTRAS`: the 2-player fund (``fund``), a
+    2-player Deluxe game without it (``nofund``), or a classic game with a
+    customised deck of the sample decks (``custom-M``, ``custom-P``). Those rows
+    need a revision that has the modules. Raises ValueError for a label of
+    another shape; map and component names are only checked by GameConfig.
     """
     parts = label.split("/")
-    if len(parts) != 3 or not parts[2].isdigit():
-        raise ValueError(f"row {label!r} is not components/map/players, e.g. deluxe/europe/4")
-    return parts[0], parts[1], int(parts[2])
+    shape = "components/map/players[/extra], e.g. deluxe/europe/4 or classic/europe/4/custom-M"
+    if len(parts) not in (3, 4) or not parts[2].isdigit():
+        raise ValueError(f"row {label!r} is not {shape}")
+    extra = parts[3] if len(parts) == 4 else None
+    if extra is not None and extra not in EXTRAS:
+        raise ValueError(f"row {label!r}: the extra part is one of {', '.join(EXTRAS)}")
+    return parts[0], parts[1], int(parts[2]), extra
+
+
+def row_config(label: str) -> pg.GameConfig:
+    """The workload's GameConfig of a row (in the workload process, ``pg`` imported).
+
+    A plain row uses only what commit 7437d42 already had; an extra row uses
+    the rule modules (``modules=``, ``powergrid.sample_decks``).
+    """
+    components, map_name, players, extra = parse_row(label)
+    if extra is None:
+        return pg.GameConfig(players=players, map=map_name, components=components)
+    if extra.startswith("custom-"):
+        from powergrid.sample_decks import sample_config
+
+        return sample_config(extra.removeprefix("custom-"), players, map=map_name)
+    modules = ("fund",) if extra == "fund" else ()
+    return pg.GameConfig(players=players, map=map_name, components=components, modules=modules)
 
 
 # --- The driver: resolves the sides, runs the rounds and prints the table. ---
@@ -408,7 +436,9 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--rounds", type=int, default=MIN_ROUNDS, help="rounds, at least 5 (5)")
     parser.add_argument("--games", type=int, default=100, help="games per row and side (100)")
     parser.add_argument(
-        "--rows", default=DEFAULT_ROWS, help=f"components/map/players ({DEFAULT_ROWS})"
+        "--rows",
+        default=DEFAULT_ROWS,
+        help=f"components/map/players[/extra] ({DEFAULT_ROWS}; extra: {', '.join(EXTRAS)})",
     )
     parser.add_argument("--seed", type=int, default=0, help="first game seed (0)")
     parser.add_argument("--workload", action="store_true", help=argparse.SUPPRESS)
