@@ -13,14 +13,19 @@ America) are checked with the ``map_rules`` option ("classic+map_rules").
 from __future__ import annotations
 
 import copy
+import itertools
 from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import powergrid as pg
+from powergrid import storage
 from powergrid.enums import Phase
 from powergrid.errors import Reason
+from powergrid.phases import discard
 from powergrid.state import GameState
 from tests.scenario import arrange, give, held, kinds, labels, new, play
 
@@ -865,3 +870,39 @@ def test_fractional_raise_rejected_auc_06_con_09() -> None:
     assert after.auction is not None
     assert after.auction.bid == 14
     assert after.auction.high_bidder == B
+
+
+_RULESETS = {
+    comp: pg.new_game(pg.GameConfig(players=4, components=comp), seed=1).rules
+    for comp in ("classic", "deluxe")
+}
+
+
+@st.composite
+def _discard_hands(draw: st.DrawFn) -> tuple[Any, tuple[str, ...], tuple[int, ...]]:
+    """A ruleset, a hand of four plants (one over the limit) and tokens that fit on it."""
+    rules = _RULESETS[draw(st.sampled_from(sorted(_RULESETS)))]
+    owned = rules.ranked(
+        draw(st.lists(st.sampled_from(sorted(rules.plants)), min_size=4, max_size=4, unique=True))
+    )
+    held = tuple(draw(st.lists(st.integers(0, 6), min_size=4, max_size=4)))
+    fitting = storage.fits(storage.plant_slots(rules, owned), held)
+    return rules, owned, held if fitting else (0, 0, 0, 0)
+
+
+@given(_discard_hands())
+def test_discard_options_are_every_plant_with_every_legal_drop_auc_18(
+    case: tuple[Any, tuple[str, ...], tuple[int, ...]],
+) -> None:
+    """AUC-18: the listed discards and the drop check both agree with the drops per plant."""
+    rules, owned, held = case
+    expected = tuple(
+        pg.DiscardPlant(player=1, plant=plant, drop=dict(zip(rules.resources, drop, strict=True)))
+        for plant in owned
+        for drop in discard.drops(rules, owned, held, plant)
+    )
+    assert discard.discards(rules, 1, owned, held, owned) == expected
+    for plant in owned:
+        drops = set(discard.drops(rules, owned, held, plant))
+        for drop in itertools.product(*(range(-1, h + 2) for h in held)):
+            assert discard.drop_allowed(rules, owned, held, plant, drop) == (drop in drops)
