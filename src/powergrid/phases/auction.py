@@ -29,6 +29,7 @@ from powergrid.events import EventLog
 from powergrid.phases import discard
 from powergrid.phases.common import illegal, name, next_in
 from powergrid.rules import base
+from powergrid.ruleset import Ruleset
 from powergrid.state import AuctionState, GameState, evolve
 
 ACTIONS = (ChoosePlant, PassAuction, Bid, PassBid, DiscardPlant)
@@ -76,33 +77,61 @@ def _bid_actions(seat: int, amounts: range) -> tuple[Bid, ...]:
     return tuple(out)
 
 
-@functools.lru_cache(maxsize=4096)
-def _choose_row(seat: int, plant: str, lo: int) -> list[tuple[ChoosePlant, ...]]:
-    """A growing row of opening bids lo, lo+1, ... on a plant (index = bid - lo).
+class _Row:
+    """One seat's opening bids on one plant, from a minimum bid up: built as needed, shared.
 
-    Held in a one-item list that :func:`_choose` extends: the row only ever
-    reaches the most money its seat had when the plant was offered, and none
-    of it is built below the minimum bid. Shared across games.
+    The row only ever reaches the most money its seat had when the plant was
+    offered, and none of it is built below the minimum bid.
     """
-    return [()]
+
+    __slots__ = ("actions", "lo", "plant", "seat")
+
+    def __init__(self, seat: int, plant: str, lo: int) -> None:
+        self.seat, self.plant, self.lo = seat, plant, lo
+        self.actions: tuple[ChoosePlant, ...] = ()
+
+    def upto(self, hi: int) -> tuple[ChoosePlant, ...]:
+        """The opening bids lo..hi, after growing the row to ``hi`` if it is shorter."""
+        n = hi - self.lo + 1
+        if n <= 0:
+            return ()
+        got = self.actions
+        if len(got) < n:
+            more = _choose_actions(self.seat, self.plant, range(self.lo + len(got), hi + 1))
+            got = self.actions = got + more
+        return got[:n]
+
+
+@functools.lru_cache(maxsize=4096)
+def _choose_row(seat: int, plant: str, lo: int) -> _Row:
+    """The row of ``seat``'s opening bids on ``plant`` from ``lo`` (shared across games)."""
+    return _Row(seat, plant, lo)
+
+
+@functools.lru_cache(maxsize=64)
+def _printed_rows(rules: Ruleset, seat: int) -> dict[str, _Row]:
+    """Per card of the deck, ``seat``'s row from its printed number (AUC-04).
+
+    For the base game's ``min_bid`` hook, whose minimum is that number in
+    every state: one lookup per legal_actions instead of one per plant.
+    """
+    return {label: _choose_row(seat, label, p.number) for label, p in rules.plants.items()}
+
+
+def _rows(state: GameState, seat: int) -> list[_Row]:
+    """``seat``'s row of opening bids for each actual-market plant, from its minimum bid."""
+    rules = state.rules
+    if rules.hooks["min_bid"] is base.min_bid:
+        rows = _printed_rows(rules, seat)
+        return [rows[p] for p in state.market.actual]
+    mins = _min_bids(state)
+    return [_choose_row(seat, p, lo) for p, lo in zip(state.market.actual, mins, strict=True)]
 
 
 @functools.lru_cache(maxsize=64)
 def _bid_row(seat: int) -> list[tuple[Bid, ...]]:
-    """A growing row of raises 0, 1, ... (index = amount), as :func:`_choose_row`."""
+    """A growing row of raises 0, 1, ... (index = amount), in a one-item list to extend."""
     return [()]
-
-
-def _choose(seat: int, plant: str, lo: int, hi: int) -> tuple[ChoosePlant, ...]:
-    """Opening bids lo..hi for one plant, sliced from its row (legal_actions is hot)."""
-    n = hi - lo + 1
-    if n <= 0:
-        return ()
-    holder = _choose_row(seat, plant, lo)
-    row = holder[0]
-    if len(row) < n:
-        row = holder[0] = row + _choose_actions(seat, plant, range(lo + len(row), hi + 1))
-    return row[:n]
 
 
 def _bids(seat: int, lo: int, hi: int) -> tuple[Bid, ...]:
@@ -170,21 +199,31 @@ def _may_pass_phase(state: GameState, seat: int) -> bool:
 
 def legal(state: GameState) -> tuple[Action, ...]:
     """Every legal phase-2 action, in a stable order."""
-    seat = current(state)
+    if state.discard is not None:
+        return discard.options(state, state.discard)
+    a = state.auction
+    if a is not None:
+        bidder = a.active[0]
+        return _bids(bidder, a.bid + 1, state.players[bidder].money) + (_fold(bidder),)
+    seat = next_in(state.order, state.done)
     if seat is None:
         return ()
-    if state.discard is not None:
-        return discard.options(state, seat)
     money = state.players[seat].money
-    if state.auction is not None:
-        return _bids(seat, state.auction.bid + 1, money) + (_fold(seat),)
     last = _last_player(state)
-    mins = _min_bids(state)
     out: tuple[Action, ...] = ()
-    for plant, lo in zip(state.market.actual, mins, strict=True):
-        out += _choose(seat, plant, lo, min(lo, money) if last else money)
-    # AUC-13 / OQ-33, as _may_pass_phase, from the minimum bids already at hand
-    if state.round > 1 or all(lo > money for lo in mins):
+    cheapest = money + 1
+    for row in _rows(state, seat):
+        lo = row.lo
+        if lo < cheapest:
+            cheapest = lo
+        hi = min(lo, money) if last else money
+        n = hi - lo + 1
+        if n > 0:
+            got = row.actions
+            # the row's own slice when it is long enough: legal_actions is hot
+            out += got[:n] if len(got) >= n else row.upto(hi)
+    # AUC-13 / OQ-33 as in _may_pass_phase, from the minimum bids at hand
+    if state.round > 1 or cheapest > money:
         out += (_pass(seat),)
     return out
 
