@@ -16,8 +16,11 @@ the plant accepts (in the game's kind order).
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
+
+import attrs
 
 from powergrid.enums import Resource
 from powergrid.plants import Plant
@@ -127,16 +130,63 @@ def free_room(slots: Slots, holdings: tuple[int, ...]) -> tuple[int, ...]:
     so k is the least slack over those sets. ``holdings`` must fit (the binding
     conditions then hold every other set's slack at or above theirs).
     """
-    caps = _separate_caps(slots, len(holdings))
+    nk = len(holdings)
+    caps = _separate_caps(slots, nk)
     if caps is not None:
         return tuple(c - h if c > h else 0 for c, h in zip(caps, holdings, strict=True))
-    conds = conditions(slots, len(holdings))
+    return _joined_room(conditions(slots, nk), _by_kind(slots, nk), holdings)
+
+
+def _joined_room(
+    conds: tuple[Condition, ...], by_kind: tuple[tuple[int, ...], ...], holdings: tuple[int, ...]
+) -> tuple[int, ...]:
+    """:func:`free_room` when a hybrid joins kinds: per kind, the least slack of its sets."""
     slack = [
         room - (holdings[kinds[0]] if len(kinds) == 1 else sum(holdings[k] for k in kinds))
         for kinds, room in conds
     ]
     out = []
-    for positions in _by_kind(slots, len(holdings)):
+    for positions in by_kind:
         least = min(slack[j] for j in positions)
         out.append(least if least > 0 else 0)
     return tuple(out)
+
+
+@attrs.frozen
+class Hand:
+    """The storage of one hand of plants, precomputed for :func:`free_room` and :func:`fits`.
+
+    ``caps`` is each kind's room when no hybrid joins kinds (then a kind's room
+    is its cap less its tokens), else ``None``. Built by :func:`hand`, which a
+    caller asks once per hand and game ruleset instead of hashing the slots.
+    """
+
+    caps: tuple[int, ...] | None
+    conds: tuple[Condition, ...]
+    by_kind: tuple[tuple[int, ...], ...]
+
+    def room(self, holdings: tuple[int, ...]) -> tuple[int, ...]:
+        """What :func:`free_room` gives for these plants and ``holdings``."""
+        caps = self.caps
+        if caps is not None:
+            return tuple(c - h if c > h else 0 for c, h in zip(caps, holdings, strict=True))
+        return _joined_room(self.conds, self.by_kind, holdings)
+
+    def fits(self, holdings: tuple[int, ...]) -> bool:
+        """What :func:`fits` gives for these plants and ``holdings``."""
+        caps = self.caps
+        if caps is None:
+            return fits_conditions(self.conds, holdings)
+        return not any(map(operator.gt, holdings, caps))
+
+
+@functools.lru_cache(maxsize=8192)
+def hand(rules: Ruleset, owned: tuple[str, ...]) -> Hand:
+    """The :class:`Hand` of the plants ``owned`` (card labels) in a game of ``rules``.
+
+    Cached per ruleset (hashed by identity) and hand, which costs one small
+    tuple hash per look-up where the slots would cost a nested one.
+    """
+    slots = plant_slots(rules, owned)
+    nk = len(rules.resources)
+    return Hand(_separate_caps(slots, nk), conditions(slots, nk), _by_kind(slots, nk))

@@ -7,11 +7,11 @@ import functools
 import itertools
 
 from powergrid.actions import Action, BuyResource, EndPurchase
-from powergrid.enums import Resource
 from powergrid.errors import Reason
-from powergrid.phases.common import illegal, name, next_in
+from powergrid.phases.common import illegal, name
+from powergrid.ruleset import CACHE_SIZE, Ruleset
 from powergrid.state import GameState, evolve
-from powergrid.storage import fits, free_room, plant_slots
+from powergrid.storage import hand
 
 ACTIONS = (BuyResource, EndPurchase)
 
@@ -20,27 +20,53 @@ _end = functools.lru_cache(maxsize=16)(lambda p: EndPurchase(player=p))
 
 def current(state: GameState) -> int | None:
     """RES-01: reverse player order, one turn each."""
-    return next_in(reversed(state.order), state.done)
+    done = state.done
+    for seat in reversed(state.order):
+        if seat not in done:
+            return seat
+    return None
 
 
 def price(state: GameState, kind: int, count: int) -> int:
     """RES-06: the sum of the ``count`` cheapest tokens of a kind on the market."""
-    cum = _cumulative(state.rules.components.slot_prices)[kind]
+    cum = _tables(state.rules).cumulative[kind]
     start = len(cum) - 1 - state.resources.market[kind]
     # Beyond the market's tokens nothing more is priced (as the sum of a slice).
     return cum[min(start + count, len(cum) - 1)] - cum[start]
 
 
-@functools.lru_cache(maxsize=64)
-def _cumulative(slot_prices: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
-    """Per kind, the price of the track's first j spaces for every j (0 first)."""
-    return tuple((0, *itertools.accumulate(prices)) for prices in slot_prices)
+class _Tables:
+    """What phase 3 looks up for one ruleset, built once and shared by its games.
+
+    ``cumulative`` holds per kind the price of the track's first j spaces for
+    every j (0 first), ``tracks`` each track's length, ``index`` each kind's
+    position and ``rows`` per seat and kind its BuyResource of 1, 2, ... tokens.
+    """
+
+    __slots__ = ("cumulative", "index", "kinds", "rows", "tracks")
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.kinds = rules.resources
+        self.cumulative = tuple(
+            (0, *itertools.accumulate(prices)) for prices in rules.components.slot_prices
+        )
+        self.tracks = tuple(len(cum) - 1 for cum in self.cumulative)
+        self.index = {kind: i for i, kind in enumerate(self.kinds)}
+        self.rows: dict[int, tuple[tuple[BuyResource, ...], ...]] = {}
+
+    def seat_rows(self, seat: int) -> tuple[tuple[BuyResource, ...], ...]:
+        """Per kind, the seat's BuyResource of 1, 2, ... tokens up to its whole track."""
+        rows = self.rows.get(seat)
+        if rows is None:
+            rows = self.rows[seat] = tuple(
+                tuple(BuyResource(player=seat, resource=kind, count=n) for n in range(1, size + 1))
+                for kind, size in zip(self.kinds, self.tracks, strict=True)
+            )
+        return rows
 
 
-def _room(state: GameState, seat: int) -> tuple[int, ...]:
-    """RES-05: per kind, how many more tokens the player's plants could store."""
-    p = state.players[seat]
-    return free_room(plant_slots(state.rules, p.plants), p.resources)
+# Keyed by the ruleset itself, which hashes by identity (cheap); one per ruleset.
+_tables = functools.lru_cache(maxsize=CACHE_SIZE)(_Tables)
 
 
 def legal(state: GameState) -> tuple[Action, ...]:
@@ -49,39 +75,28 @@ def legal(state: GameState) -> tuple[Action, ...]:
     if seat is None:
         return ()
     p = state.players[seat]
-    rules = state.rules
-    room = _room(state, seat)
-    cums = _cumulative(rules.components.slot_prices)
+    tables = _tables(state.rules)
+    rows = tables.seat_rows(seat)
+    stored = hand(state.rules, p.plants)
+    # RES-05: a kind's room is its cap less its tokens, unless a hybrid joins kinds.
+    caps, held = stored.caps, p.resources
+    if caps is None:
+        caps, held = stored.room(held), (0,) * len(held)
     money = p.money
-    most = []
+    out: tuple[Action, ...] = ()
     for kind, on_market in enumerate(state.resources.market):
-        limit = min(room[kind], on_market)
-        if limit:
+        limit = caps[kind] - held[kind]
+        if limit > on_market:
+            limit = on_market
+        if limit > 0:
             # RES-06: the cheapest tokens first, so the most affordable count is
             # where the running price passes the player's money.
-            cum = cums[kind]
-            start = len(cum) - 1 - on_market
-            end = bisect.bisect_right(cum, cum[start] + money, start, start + limit + 1)
-            most.append(end - start - 1)
-        else:
-            most.append(0)
-    rows = _buy_rows(seat, rules.resources, tuple(map(len, cums)))
-    out: tuple[Action, ...] = ()
-    for row, n in zip(rows, most, strict=True):
-        if n:
-            out += row[:n]
+            cum = tables.cumulative[kind]
+            start = tables.tracks[kind] - on_market
+            n = bisect.bisect_right(cum, cum[start] + money, start, start + limit + 1) - start - 1
+            if n:
+                out += rows[kind][:n]
     return (*out, _end(seat))
-
-
-@functools.lru_cache(maxsize=256)
-def _buy_rows(
-    seat: int, kinds: tuple[Resource, ...], tracks: tuple[int, ...]
-) -> tuple[tuple[BuyResource, ...], ...]:
-    """Per kind, a seat's BuyResource of 1, 2, ... tokens up to its whole track."""
-    return tuple(
-        tuple(BuyResource(player=seat, resource=kind, count=n) for n in range(1, size))
-        for kind, size in zip(kinds, tracks, strict=True)
-    )
 
 
 def apply(state: GameState, action: Action) -> GameState:
@@ -96,8 +111,10 @@ def apply(state: GameState, action: Action) -> GameState:
 
 def _buy_tokens(state: GameState, action: BuyResource) -> GameState:
     seat, kind, count = action.player, action.resource, action.count
-    kinds = state.rules.resources
-    if kind not in kinds:
+    tables = _tables(state.rules)
+    i = tables.index.get(kind)
+    if i is None:
+        kinds = tables.kinds
         illegal(
             f"This game has no {kind.value}; its resources are {', '.join(k.value for k in kinds)}",
             Reason.UNKNOWN_RESOURCE,
@@ -105,8 +122,8 @@ def _buy_tokens(state: GameState, action: BuyResource) -> GameState:
         )
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         illegal(f"Buy at least 1 {kind.value}, not {count!r}", Reason.BAD_COUNT, action)
-    i = kinds.index(kind)
-    on_market = state.resources.market[i]
+    res = state.resources
+    on_market = res.market[i]
     if count > on_market:
         illegal(
             f"The market holds only {on_market} {kind.value}; nothing is bought from the "
@@ -118,21 +135,23 @@ def _buy_tokens(state: GameState, action: BuyResource) -> GameState:
     held = p.resources[:i] + (p.resources[i] + count,) + p.resources[i + 1 :]
     # The tokens held fit (a consistent state), so the purchase fits exactly when
     # the new holdings do; the room itself is only worked out for the message.
-    if not fits(plant_slots(state.rules, p.plants), held):
-        room = _room(state, seat)[i]
+    stored = hand(state.rules, p.plants)
+    if not stored.fits(held):
         illegal(
-            f"{name(state, seat)}'s plants can store only {room} more {kind.value} (RES-05)",
+            f"{name(state, seat)}'s plants can store only {stored.room(p.resources)[i]} more "
+            f"{kind.value} (RES-05)",
             Reason.NO_STORAGE,
             action,
         )
-    cost = price(state, i, count)
+    cum = tables.cumulative[i]
+    start = tables.tracks[i] - on_market
+    cost = cum[start + count] - cum[start]
     if cost > p.money:
         illegal(
             f"{count} {kind.value} cost {cost} Elektro; {name(state, seat)} has {p.money}",
             Reason.CANNOT_AFFORD,
             action,
         )
-    res = state.resources
     mkt = res.market[:i] + (on_market - count,) + res.market[i + 1 :]
     text = f"{name(state, seat)} buys {count} {kind.value} for {cost}."
     return evolve(
