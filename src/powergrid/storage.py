@@ -20,8 +20,6 @@ import operator
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-import attrs
-
 from powergrid.enums import Resource
 from powergrid.plants import Plant
 
@@ -99,25 +97,6 @@ def fits_conditions(conds: tuple[Condition, ...], holdings: tuple[int, ...]) -> 
     return True
 
 
-@functools.lru_cache(maxsize=8192)
-def _by_kind(slots: Slots, nkinds: int) -> tuple[tuple[int, ...], ...]:
-    """Per kind, the positions in :func:`conditions` of the conditions whose set holds it."""
-    conds = conditions(slots, nkinds)
-    return tuple(tuple(j for j, c in enumerate(conds) if k in c[0]) for k in range(nkinds))
-
-
-@functools.lru_cache(maxsize=8192)
-def _separate_caps(slots: Slots, nkinds: int) -> tuple[int, ...] | None:
-    """Each kind's room when no hybrid joins kinds (one condition per kind), else None."""
-    conds = conditions(slots, nkinds)
-    if len(conds) != nkinds or any(len(kinds) != 1 for kinds, _ in conds):
-        return None
-    caps = [0] * nkinds
-    for kinds, room in conds:
-        caps[kinds[0]] = room
-    return tuple(caps)
-
-
 def fits(slots: Slots, holdings: tuple[int, ...]) -> bool:
     """Whether ``holdings`` (count per kind) fit on the plants ``slots`` (RES-05)."""
     return fits_conditions(conditions(slots, len(holdings)), holdings)
@@ -130,54 +109,44 @@ def free_room(slots: Slots, holdings: tuple[int, ...]) -> tuple[int, ...]:
     so k is the least slack over those sets. ``holdings`` must fit (the binding
     conditions then hold every other set's slack at or above theirs).
     """
-    nk = len(holdings)
-    caps = _separate_caps(slots, nk)
-    if caps is not None:
-        return tuple(c - h if c > h else 0 for c, h in zip(caps, holdings, strict=True))
-    return _joined_room(conditions(slots, nk), _by_kind(slots, nk), holdings)
+    return _hand_of(slots, len(holdings)).room(holdings)
 
 
-def _joined_room(
-    conds: tuple[Condition, ...], by_kind: tuple[tuple[int, ...], ...], holdings: tuple[int, ...]
-) -> tuple[int, ...]:
-    """:func:`free_room` when a hybrid joins kinds: per kind, the least slack of its sets."""
-    slack = [
-        room - (holdings[kinds[0]] if len(kinds) == 1 else sum(holdings[k] for k in kinds))
-        for kinds, room in conds
-    ]
-    out = []
-    for positions in by_kind:
-        least = min(slack[j] for j in positions)
-        out.append(least if least > 0 else 0)
-    return tuple(out)
-
-
-@attrs.frozen
 class Hand:
     """The storage of one hand of plants, precomputed for :func:`free_room` and :func:`fits`.
 
-    ``caps`` is each kind's room when no hybrid joins kinds (then a kind's room
-    is its cap less its tokens), else ``None``. Built by :func:`hand`, which a
-    caller asks once per hand and game ruleset instead of hashing the slots.
+    ``caps`` is each kind's own room (its single-kind condition), ``joined``
+    the conditions of the sets of kinds a hybrid joins (empty without
+    hybrids: then a kind's room is its cap less its tokens) and ``conds`` all
+    of :func:`conditions`. Built by :func:`hand`, shared, never changed.
     """
 
-    caps: tuple[int, ...] | None
-    conds: tuple[Condition, ...]
-    by_kind: tuple[tuple[int, ...], ...]
+    __slots__ = ("caps", "conds", "joined")
+
+    def __init__(self, conds: tuple[Condition, ...], nkinds: int) -> None:
+        # conditions() puts the single kinds first, in kind order: every one binds.
+        self.caps = tuple(room for _, room in conds[:nkinds])
+        self.joined = conds[nkinds:]
+        self.conds = conds
 
     def room(self, holdings: tuple[int, ...]) -> tuple[int, ...]:
         """What :func:`free_room` gives for these plants and ``holdings``."""
-        caps = self.caps
-        if caps is not None:
-            return tuple(c - h if c > h else 0 for c, h in zip(caps, holdings, strict=True))
-        return _joined_room(self.conds, self.by_kind, holdings)
+        if not self.joined:
+            return tuple(c - h if c > h else 0 for c, h in zip(self.caps, holdings, strict=True))
+        room = list(map(operator.sub, self.caps, holdings))
+        for kinds, cap in self.joined:
+            slack = cap - sum(holdings[k] for k in kinds)
+            for k in kinds:
+                if slack < room[k]:
+                    room[k] = slack
+        return tuple(r if r > 0 else 0 for r in room)
 
     def fits(self, holdings: tuple[int, ...]) -> bool:
         """What :func:`fits` gives for these plants and ``holdings``."""
-        caps = self.caps
-        if caps is None:
-            return fits_conditions(self.conds, holdings)
-        return not any(map(operator.gt, holdings, caps))
+        if any(map(operator.gt, holdings, self.caps)):
+            return False
+        get = holdings.__getitem__
+        return not self.joined or all(sum(map(get, kinds)) <= cap for kinds, cap in self.joined)
 
 
 @functools.lru_cache(maxsize=8192)
@@ -187,6 +156,10 @@ def hand(rules: Ruleset, owned: tuple[str, ...]) -> Hand:
     Cached per ruleset (hashed by identity) and hand, which costs one small
     tuple hash per look-up where the slots would cost a nested one.
     """
-    slots = plant_slots(rules, owned)
-    nk = len(rules.resources)
-    return Hand(_separate_caps(slots, nk), conditions(slots, nk), _by_kind(slots, nk))
+    return _hand_of(plant_slots(rules, owned), len(rules.resources))
+
+
+@functools.lru_cache(maxsize=4096)
+def _hand_of(slots: Slots, nkinds: int) -> Hand:
+    """The :class:`Hand` of these plants, shared by every ruleset that gives them these slots."""
+    return Hand(conditions(slots, nkinds), nkinds)

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import bisect
 import functools
 import itertools
 
 from powergrid.actions import Action, BuyResource, EndPurchase
 from powergrid.errors import Reason
 from powergrid.phases.common import illegal, name
-from powergrid.ruleset import CACHE_SIZE, Ruleset
-from powergrid.state import GameState, evolve
+from powergrid.rules import Components
+from powergrid.state import GameState, ResourceMarket, evolve
 from powergrid.storage import hand
 
 ACTIONS = (BuyResource, EndPurchase)
@@ -21,7 +20,10 @@ _end = functools.lru_cache(maxsize=16)(lambda p: EndPurchase(player=p))
 def current(state: GameState) -> int | None:
     """RES-01: reverse player order, one turn each."""
     done = state.done
-    for seat in reversed(state.order):
+    order = state.order
+    if not done and order:  # the round's first turn: nobody is done yet
+        return order[-1]
+    for seat in reversed(order):
         if seat not in done:
             return seat
     return None
@@ -29,44 +31,72 @@ def current(state: GameState) -> int | None:
 
 def price(state: GameState, kind: int, count: int) -> int:
     """RES-06: the sum of the ``count`` cheapest tokens of a kind on the market."""
-    cum = _tables(state.rules).cumulative[kind]
+    cum = _tables(state.rules.components).cumulative[kind]
     start = len(cum) - 1 - state.resources.market[kind]
     # Beyond the market's tokens nothing more is priced (as the sum of a slice).
     return cum[min(start + count, len(cum) - 1)] - cum[start]
 
 
 class _Tables:
-    """What phase 3 looks up for one ruleset, built once and shared by its games.
+    """What phase 3 looks up for one component set, built once and shared by its games.
 
     ``cumulative`` holds per kind the price of the track's first j spaces for
     every j (0 first), ``tracks`` each track's length, ``index`` each kind's
-    position and ``rows`` per seat and kind its BuyResource of 1, 2, ... tokens.
+    position and ``names`` its value (``Enum.value`` is a Python-level
+    property). ``affordable[kind][m][money]`` is how many of the ``m`` tokens
+    on the market ``money`` buys, cheapest first (RES-06); money past the end
+    of that row buys them all. ``rows[seat][kind][n]`` is the seat's first
+    ``n`` BuyResource of the kind (of 1, 2, ... tokens), a ready prefix.
     """
 
-    __slots__ = ("cumulative", "index", "kinds", "rows", "tracks")
+    __slots__ = ("affordable", "cumulative", "index", "kinds", "names", "rows", "tracks")
 
-    def __init__(self, rules: Ruleset) -> None:
-        self.kinds = rules.resources
+    def __init__(self, components: Components) -> None:
+        self.kinds = components.resources
         self.cumulative = tuple(
-            (0, *itertools.accumulate(prices)) for prices in rules.components.slot_prices
+            (0, *itertools.accumulate(prices)) for prices in components.slot_prices
         )
         self.tracks = tuple(len(cum) - 1 for cum in self.cumulative)
         self.index = {kind: i for i, kind in enumerate(self.kinds)}
-        self.rows: dict[int, tuple[tuple[BuyResource, ...], ...]] = {}
+        self.names = tuple(kind.value for kind in self.kinds)
+        self.affordable = tuple(_affordable(cum) for cum in self.cumulative)
+        self.rows: dict[int, tuple[tuple[tuple[BuyResource, ...], ...], ...]] = {}
 
-    def seat_rows(self, seat: int) -> tuple[tuple[BuyResource, ...], ...]:
-        """Per kind, the seat's BuyResource of 1, 2, ... tokens up to its whole track."""
+    def seat_rows(self, seat: int) -> tuple[tuple[tuple[BuyResource, ...], ...], ...]:
+        """Per kind and n, the seat's BuyResource of 1, 2, ... n tokens (see the class)."""
         rows = self.rows.get(seat)
         if rows is None:
             rows = self.rows[seat] = tuple(
-                tuple(BuyResource(player=seat, resource=kind, count=n) for n in range(1, size + 1))
+                _prefixes(
+                    [BuyResource(player=seat, resource=kind, count=n + 1) for n in range(size)]
+                )
                 for kind, size in zip(self.kinds, self.tracks, strict=True)
             )
         return rows
 
 
-# Keyed by the ruleset itself, which hashes by identity (cheap); one per ruleset.
-_tables = functools.lru_cache(maxsize=CACHE_SIZE)(_Tables)
+def _affordable(cum: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Per count m of tokens on a track, and per amount of money, how many of them it buys."""
+    track = len(cum) - 1
+    out = []
+    for m in range(track + 1):
+        start = track - m  # the market fills a track from its most expensive space down
+        row: list[int] = []
+        for n in range(m):
+            # cum is nondecreasing: n tokens are affordable up to the price of n + 1.
+            row += [n] * (cum[start + n + 1] - cum[start] - len(row))
+        out.append(tuple(row))
+    return tuple(out)
+
+
+def _prefixes(row: list[BuyResource]) -> tuple[tuple[BuyResource, ...], ...]:
+    """Every prefix of ``row``, the empty one first."""
+    return tuple(tuple(row[:n]) for n in range(len(row) + 1))
+
+
+# Keyed by the component set, which hashes by identity (cheap). Not by the
+# ruleset: that differs with the play area, so nearly every game would build anew.
+_tables = functools.lru_cache(maxsize=16)(_Tables)
 
 
 def legal(state: GameState) -> tuple[Action, ...]:
@@ -75,27 +105,23 @@ def legal(state: GameState) -> tuple[Action, ...]:
     if seat is None:
         return ()
     p = state.players[seat]
-    tables = _tables(state.rules)
-    rows = tables.seat_rows(seat)
+    tables = _tables(state.rules.components)
+    rows = tables.rows.get(seat) or tables.seat_rows(seat)
     stored = hand(state.rules, p.plants)
     # RES-05: a kind's room is its cap less its tokens, unless a hybrid joins kinds.
     caps, held = stored.caps, p.resources
-    if caps is None:
+    if stored.joined:
         caps, held = stored.room(held), (0,) * len(held)
-    money = p.money
+    money = p.money if p.money > 0 else 0
     out: tuple[Action, ...] = ()
     for kind, on_market in enumerate(state.resources.market):
-        limit = caps[kind] - held[kind]
-        if limit > on_market:
-            limit = on_market
-        if limit > 0:
-            # RES-06: the cheapest tokens first, so the most affordable count is
-            # where the running price passes the player's money.
-            cum = tables.cumulative[kind]
-            start = tables.tracks[kind] - on_market
-            n = bisect.bisect_right(cum, cum[start] + money, start, start + limit + 1) - start - 1
+        room = caps[kind] - held[kind]
+        if room > 0 and on_market:
+            # RES-06: the cheapest tokens first, as many as the money buys.
+            afford = tables.affordable[kind][on_market]
+            n = afford[money] if money < len(afford) else on_market
             if n:
-                out += rows[kind][:n]
+                out += rows[kind][n if n < room else room]
     return (*out, _end(seat))
 
 
@@ -111,7 +137,7 @@ def apply(state: GameState, action: Action) -> GameState:
 
 def _buy_tokens(state: GameState, action: BuyResource) -> GameState:
     seat, kind, count = action.player, action.resource, action.count
-    tables = _tables(state.rules)
+    tables = _tables(state.rules.components)
     i = tables.index.get(kind)
     if i is None:
         kinds = tables.kinds
@@ -153,10 +179,16 @@ def _buy_tokens(state: GameState, action: BuyResource) -> GameState:
             action,
         )
     mkt = res.market[:i] + (on_market - count,) + res.market[i + 1 :]
-    text = f"{name(state, seat)} buys {count} {kind.value} for {cost}."
+    text = f"{name(state, seat)} buys {count} {tables.names[i]} for {cost}."
+    players = state.players
     return evolve(
         state,
-        players=state.replaced(evolve(p, money=p.money - cost, resources=held)),
-        resources=evolve(res, market=mkt),
-        events=state.noted("resources_bought", text, seat, i, count, cost),
+        players=(
+            *players[:seat],
+            evolve(p, money=p.money - cost, resources=held),
+            *players[seat + 1 :],
+        ),
+        # Built directly: two fields, cheaper than evolve's copy of the dictionary.
+        resources=ResourceMarket(mkt, res.supply),
+        events=state.events.added("resources_bought", state.round, text, seat, (i, count, cost)),
     )
