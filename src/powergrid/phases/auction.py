@@ -5,7 +5,7 @@ nor passed (AUC-02, AUC-11). Bidding runs clockwise by seat (CON-05, AUC-06).
 
 ``legal_actions`` lists every opening bid and raise one by one, so the phase
 lives on its action lists: they are sliced from rows of actions built once per
-seat and plant and shared across games (:func:`_choose`, :func:`_bids`).
+seat and plant and shared across games (:class:`_Row`, :func:`_bids`).
 Discarding over the plant limit is :mod:`powergrid.phases.discard`.
 """
 

@@ -18,41 +18,44 @@ from powergrid.errors import Reason
 from powergrid.phases.common import illegal, name
 from powergrid.ruleset import Ruleset
 from powergrid.state import GameState, evolve
-from powergrid.storage import conditions, plant_slots
+from powergrid.storage import binding_sets
 
 #: One storage condition of a hand: its kinds as a bit mask and as positions, and
 #: how many of the held tokens of those kinds exceed its room (at most 0 when they fit).
 Excess = tuple[int, tuple[int, ...], int]
 
 
-@functools.lru_cache(maxsize=256)
-def _hand_conditions(
-    rules: Ruleset, owned: tuple[str, ...], nk: int
-) -> tuple[tuple[int, tuple[int, ...], int], ...]:
-    """The hand's storage conditions (RES-05) as (kind mask, kind positions, room)."""
-    return tuple(
-        (sum(1 << k for k in kinds), kinds, room)
-        for kinds, room in conditions(plant_slots(rules, owned), nk)
-    )
+@functools.lru_cache(maxsize=16)  # small: it serves the apply right after legal_actions
+def _excess(rules: Ruleset, owned: tuple[str, ...], held: tuple[int, ...]) -> tuple[Excess, ...]:
+    """The hand's storage conditions (RES-05) with the held tokens' excess over each room.
 
+    The conditions are :func:`powergrid.storage.conditions`' (a set's room is
+    the capacity of the plants accepting a kind of it), computed here with
+    the excess in one pass rather than through the storage caches: a hand at
+    a discard is new (it just grew), so they would only miss.
 
-def _excess(rules: Ruleset, owned: tuple[str, ...], held: tuple[int, ...]) -> list[Excess]:
-    """The hand's conditions with the held tokens' excess over each room, computed once.
-
-    Discarding a plant of capacity ``cap`` takes ``cap`` from the room of each
-    condition whose kinds it accepts: what is left must hold the tokens, so a
-    drop must return at least ``excess + cap`` tokens of those kinds. A set
-    binding for the smaller hand binds for the whole one too (fewer plants
-    join fewer kinds), so these conditions are complete for every discard; a
-    set that only bound for the whole hand is still a true condition.
+    Discarding a plant of capacity ``cap`` takes ``cap`` from the room of
+    each condition whose kinds it accepts: what is left must hold the
+    tokens, so a drop must return at least ``excess + cap`` tokens of those
+    kinds. A set binding for the smaller hand binds for the whole one too
+    (fewer plants join fewer kinds), so these conditions are complete for
+    every discard; a set that only bound for the whole hand is still a true
+    condition.
     """
-    return [
-        (mask, kinds, (held[kinds[0]] if len(kinds) == 1 else sum(held[k] for k in kinds)) - room)
-        for mask, kinds, room in _hand_conditions(rules, owned, len(held))
-    ]
+    slots = [rules.plant_slots[n] for n in owned]
+    masks = frozenset(m for m, cap in slots if cap > 0 and m)
+    out = []
+    for subset, kinds in binding_sets(masks, len(held)):
+        room = 0
+        for m, cap in slots:
+            if m & subset:
+                room += cap
+        tokens = held[kinds[0]] if len(kinds) == 1 else sum(held[k] for k in kinds)
+        out.append((subset, kinds, tokens - room))
+    return tuple(out)
 
 
-def _counts(pmask: int, cap: int, excess: list[Excess], held: tuple[int, ...]) -> range:
+def _counts(pmask: int, cap: int, excess: tuple[Excess, ...], held: tuple[int, ...]) -> range:
     """AUC-18 for a plant storing one kind or none: the token counts it may drop.
 
     A condition without the kind holds or fails whatever is dropped, and one
@@ -72,7 +75,7 @@ def _counts(pmask: int, cap: int, excess: list[Excess], held: tuple[int, ...]) -
 
 
 def _hybrid_drops(
-    pmask: int, cap: int, excess: list[Excess], held: tuple[int, ...]
+    pmask: int, cap: int, excess: tuple[Excess, ...], held: tuple[int, ...]
 ) -> list[tuple[int, ...]]:
     """AUC-18 for a plant storing several kinds: its drops, in the order of the kinds.
 
