@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import heapq
 import itertools
+import operator
 from collections.abc import Iterable
 
 import attrs
@@ -71,36 +72,101 @@ def play_area(
     else:
         picked = {board.index[c] for c in cities}
         in_area = tuple(i in picked for i in range(n))
-    adj: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-    for a, b, c in board.edges:
-        if in_area[a] and in_area[b]:
-            adj[a].append((b, c))
-            adj[b].append((a, c))
-    rows = []
-    for src in range(n):
-        rows.append(tuple(_dijkstra(adj, src, n)) if in_area[src] else (INF,) * n)
     return PlayArea(
         board=board,
         regions=tuple(sorted(regions)),
         in_area=in_area,
         cities=tuple(i for i in range(n) if in_area[i]),
-        cost=tuple(rows),
+        cost=_all_pairs(board, in_area),
     )
 
 
-def _dijkstra(adj: list[list[tuple[int, int]]], src: int, n: int) -> list[int]:
-    dist = [INF] * n
+def _all_pairs(board: MapData, in_area: tuple[bool, ...]) -> tuple[tuple[int, ...], ...]:
+    """Cheapest costs between the cities of the area, one row per city index of the board.
+
+    Worked on the area's cities alone (renumbered), then spread to board
+    indices; paid once per region set (22 of them for four regions of Europe).
+    """
+    n = len(in_area)
+    cities = [i for i in range(n) if in_area[i]]
+    local = {c: k for k, c in enumerate(cities)}
+    near: list[list[tuple[int, int]]] = [[] for _ in cities]
+    for a, b, c in board.edges:
+        if in_area[a] and in_area[b] and a != b:  # a loop never shortens a route
+            near[local[a]].append((local[b], c))
+            near[local[b]].append((local[a], c))
+    rows = _local_rows([tuple(x) for x in near])
+    # Each local row gets an INF sentinel last, where every outside city points.
+    where = [local.get(i, len(cities)) for i in range(n)]
+    spread = operator.itemgetter(*where) if n > 1 else lambda row: (row[where[0]],)
+    out = [(INF,) * n] * n
+    for k, src in enumerate(cities):
+        rows[k].append(INF)
+        out[src] = spread(rows[k])
+    return tuple(out)
+
+
+def _local_rows(adj: list[tuple[tuple[int, int], ...]]) -> list[list[int]]:
+    """All-pairs cheapest costs over the adjacency lists ``adj``.
+
+    Dijkstra runs from the cities outside an independent set; a city of the set
+    has every neighbour solved already, so its row is the elementwise minimum of
+    its neighbours' rows plus the connection (Bellman's equation): a few list
+    passes instead of a search, a fifth less work in all.
+    """
+    rows: list[list[int]] = [[] for _ in adj]
+    derived = _independent(adj)
+    for src in range(len(adj)):
+        if src not in derived:
+            rows[src] = _dijkstra(adj, src)
+    for src in derived:
+        (v, c), *rest = adj[src]
+        best = [c + x for x in rows[v]]
+        for v, c in rest:
+            best = [x if x <= y + c else y + c for x, y in zip(best, rows[v], strict=True)]
+        best = [x if x < INF else INF for x in best]  # no INF + a connection
+        best[src] = 0
+        rows[src] = best
+    return rows
+
+
+def _independent(adj: list[tuple[tuple[int, int], ...]]) -> set[int]:
+    """A maximal set of cities no two of which are connected, fewest connections first.
+
+    Cities without a connection stay out: their row needs no neighbour.
+    """
+    chosen: set[int] = set()
+    blocked: set[int] = set()
+    for k in sorted(range(len(adj)), key=lambda k: len(adj[k])):
+        if adj[k] and k not in blocked:
+            chosen.add(k)
+            blocked.add(k)
+            blocked.update(v for v, _ in adj[k])
+    return chosen
+
+
+def _dijkstra(adj: list[tuple[tuple[int, int], ...]], src: int) -> list[int]:
+    """Cheapest costs from ``src`` to every city of ``adj`` (``INF``: unreachable).
+
+    The heap holds ``cost << shift | city`` as one int: comparing ints is much
+    cheaper than comparing ``(cost, city)`` tuples, and the order is the same.
+    """
+    shift = len(adj).bit_length()
+    mask = (1 << shift) - 1
+    dist = [INF] * len(adj)
     dist[src] = 0
-    heap = [(0, src)]
+    heap = [src]
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        d, u = heapq.heappop(heap)
+        key = pop(heap)
+        d, u = key >> shift, key & mask
         if d > dist[u]:
             continue
         for v, c in adj[u]:
             nd = d + c
             if nd < dist[v]:
                 dist[v] = nd
-                heapq.heappush(heap, (nd, v))
+                push(heap, nd << shift | v)
     return dist
 
 
@@ -111,14 +177,16 @@ def network_costs(area: PlayArea, cities: tuple[str, ...]) -> tuple[int, ...]:
     An empty network costs 0 everywhere: a first city pays no connection (BLD-03).
     A network grows one city at a time, so its costs are those of the network
     before the last city, lowered by that city's own row: one pass per house
-    rather than one per city of the network.
+    rather than one per city of the network. The pass is a comprehension, not
+    ``map(min, ...)``: calling the builtin ``min`` per city costs three times more.
     """
     if not cities:
         return (0,) * len(area.in_area)
     row = area.cost[area.board.index[cities[-1]]]
     if len(cities) == 1:
         return row
-    return tuple(map(min, network_costs(area, cities[:-1]), row))
+    before = network_costs(area, cities[:-1])
+    return tuple([a if a <= b else b for a, b in zip(before, row, strict=True)])
 
 
 def cities_connected(board: MapData, cities: Iterable[str]) -> bool:

@@ -5,9 +5,10 @@ from __future__ import annotations
 import functools
 
 from powergrid import market
-from powergrid.actions import Action, Build, EndBuild
+from powergrid.actions import Action, Build, EndBuild, trusted
+from powergrid.catalog import MapData
 from powergrid.errors import Reason
-from powergrid.network import INF, PlayArea, network_costs
+from powergrid.network import INF, network_costs
 from powergrid.phases.common import illegal, name, next_in
 from powergrid.rules import HOUSES_PER_PLAYER, SLOT_COSTS
 from powergrid.state import GameState, evolve
@@ -44,23 +45,29 @@ def legal(state: GameState) -> tuple[Action, ...]:
     if len(p.cities) < HOUSES_PER_PLAYER:
         area = state.rules.area
         costs = network_costs(area, p.cities)
-        builds = _builds(area, seat)
+        builds = _builds(area.board, seat)
         houses = state.board.houses
         limit = state.build_step
         money = p.money
+        budget = money - SLOT_COSTS[0]  # most cities fail this test alone
         for i in area.cities:
-            here = houses[i]
-            n = len(here)
-            if n < limit and seat not in here and SLOT_COSTS[n] + costs[i] <= money:
-                out.append(builds[i])
+            if costs[i] <= budget:
+                here = houses[i]
+                n = len(here)
+                if n < limit and seat not in here and SLOT_COSTS[n] + costs[i] <= money:
+                    out.append(builds[i])
     out.append(_end(seat))
     return tuple(out)
 
 
-@functools.lru_cache(maxsize=1024)
-def _builds(area: PlayArea, seat: int) -> tuple[Build, ...]:
-    """A seat's Build action for every city of the board, by city index."""
-    return tuple(Build(player=seat, city=c) for c in area.board.cities)
+@functools.lru_cache(maxsize=256)
+def _builds(board: MapData, seat: int) -> tuple[Build, ...]:
+    """A seat's Build action for every city of the board, by city index.
+
+    Keyed by the board, not the play area, so every region set of a map shares
+    them; the city ids are the map's own, so they need no validation.
+    """
+    return tuple(trusted(Build, player=seat, city=c) for c in board.cities)
 
 
 def apply(state: GameState, action: Action) -> GameState:
