@@ -41,6 +41,25 @@ CACHE_SIZE = 128
 
 
 @attrs.frozen(eq=False)
+class Cards:
+    """The plant cards of one game-defining config, shared by every play area it is played on.
+
+    Tables worked out per hand of plants (storage, phase 5, the auction's
+    rows) are cached on this record, not on the :class:`Ruleset`: a ruleset
+    differs with the play area, so nearly every new game has its own, while
+    its cards are those of every game of the config. It hashes by identity.
+    The fields are the ruleset's of the same names.
+    """
+
+    deck: Deck
+    plants: Mapping[str, Plant]
+    rank: Mapping[str, int]
+    resources: tuple[Resource, ...]
+    plant_slots: Mapping[str, tuple[int, int]]
+    plant_burns: Mapping[str, tuple[int, int]]
+
+
+@attrs.frozen(eq=False)
 class Ruleset:
     """Everything fixed for one game: config, play area, components and hooks.
 
@@ -52,7 +71,8 @@ class Ruleset:
     and ``rank`` each label's place in the game's order of cards (CDK-14,
     CDK-20): every ordering of plants (the market, "lowest" and "highest",
     the ORD-02 tie-break) uses the rank, while minimum bids and the too-small
-    test use the printed number (:meth:`number`).
+    test use the printed number (:meth:`number`). ``cards`` holds those card
+    tables again as the record shared by every play area (:class:`Cards`).
     """
 
     config: GameConfig
@@ -70,6 +90,7 @@ class Ruleset:
     end_cities: int
     max_plants: int
     future_step1: int
+    cards: Cards
 
     def market_size(self, step: int) -> int:
         """Cards the plant market holds in a Step when the deck can fill it (CON-07)."""
@@ -195,6 +216,17 @@ def ruleset_for(config: GameConfig, regions: tuple[str, ...]) -> Ruleset:
 
 @functools.lru_cache(maxsize=CACHE_SIZE)
 def _build(config: GameConfig, regions: tuple[str, ...]) -> Ruleset:
+    core = _core(config)
+    return Ruleset(area=play_area(config.map, regions, config.cities), **core)
+
+
+@functools.lru_cache(maxsize=CACHE_SIZE)
+def _core(config: GameConfig) -> dict[str, Any]:
+    """Everything of a ruleset but the play area: composed once per game-defining config.
+
+    Every play area of the config shares these objects, the :class:`Cards` record
+    first (the per-hand caches key on it).
+    """
     comps, modules, core = _compose(config)
     hooks = compose_hooks(modules, core)
     row = hooks["setup_row"](config, comps.setup_rows[config.players])
@@ -212,23 +244,31 @@ def _build(config: GameConfig, regions: tuple[str, ...]) -> Ruleset:
     for module in modules:
         future_step1 = int(module.data.get("future_market_step1", future_step1))
     kinds = comps.resources
-    return Ruleset(
-        config=config,
-        area=play_area(config.map, regions, config.cities),
-        components=comps,
-        modules=modules,
-        hooks=hooks,
+    cards = Cards(
         deck=deck,
         plants=plants,
         rank=deck.ranks(),
-        setup_row=row,
+        resources=kinds,
         plant_slots={n: (accept_mask(p, kinds), p.capacity) for n, p in plants.items()},
         plant_burns={n: (accept_mask(p, kinds), p.burn) for n, p in plants.items()},
-        step2_cities=int(step2),
-        end_cities=int(row["game_end_cities"]),
-        max_plants=int(max_plants),
-        future_step1=future_step1,
     )
+    return {
+        "config": config,
+        "components": comps,
+        "modules": modules,
+        "hooks": hooks,
+        "deck": deck,
+        "plants": plants,
+        "rank": cards.rank,
+        "setup_row": row,
+        "plant_slots": cards.plant_slots,
+        "plant_burns": cards.plant_burns,
+        "step2_cities": int(step2),
+        "end_cities": int(row["game_end_cities"]),
+        "max_plants": int(max_plants),
+        "future_step1": future_step1,
+        "cards": cards,
+    }
 
 
 def _check_fuel(deck: Deck, comps: Components) -> None:

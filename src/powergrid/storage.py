@@ -24,14 +24,13 @@ from powergrid.enums import Resource
 from powergrid.plants import Plant
 
 if TYPE_CHECKING:
-    from powergrid.ruleset import Ruleset
+    from powergrid.ruleset import Cards, Ruleset
 
 Slots = tuple[tuple[int, int], ...]
 
 
-@functools.lru_cache(maxsize=8192)
-def plant_slots(rules: Ruleset, owned: tuple[str, ...]) -> Slots:
-    """The ``(mask, capacity)`` of each owned plant (cached: a hand changes rarely)."""
+def plant_slots(rules: Ruleset | Cards, owned: tuple[str, ...]) -> Slots:
+    """The ``(mask, capacity)`` of each owned plant."""
     return tuple(rules.plant_slots[n] for n in owned)
 
 
@@ -149,14 +148,19 @@ class Hand:
         return not self.joined or all(sum(map(get, kinds)) <= cap for kinds, cap in self.joined)
 
 
-@functools.lru_cache(maxsize=8192)
 def hand(rules: Ruleset, owned: tuple[str, ...]) -> Hand:
     """The :class:`Hand` of the plants ``owned`` (card labels) in a game of ``rules``.
 
-    Cached per ruleset (hashed by identity) and hand, which costs one small
-    tuple hash per look-up where the slots would cost a nested one.
+    Cached per card set (:class:`powergrid.ruleset.Cards`, shared by every
+    play area of a config and hashed by identity) and hand, which costs one
+    small tuple hash per look-up where the slots would cost a nested one.
     """
-    return _hand_of(plant_slots(rules, owned), len(rules.resources))
+    return _hand(rules.cards, owned)
+
+
+@functools.lru_cache(maxsize=8192)
+def _hand(cards: Cards, owned: tuple[str, ...]) -> Hand:
+    return _hand_of(plant_slots(cards, owned), len(cards.resources))
 
 
 @functools.lru_cache(maxsize=4096)

@@ -29,7 +29,7 @@ from powergrid.events import EventLog
 from powergrid.phases import discard
 from powergrid.phases.common import illegal, name, next_in
 from powergrid.rules import base
-from powergrid.ruleset import Ruleset
+from powergrid.ruleset import Cards
 from powergrid.state import AuctionState, GameState, evolve
 
 ACTIONS = (ChoosePlant, PassAuction, Bid, PassBid, DiscardPlant)
@@ -109,20 +109,20 @@ def _choose_row(seat: int, plant: str, lo: int) -> _Row:
 
 
 @functools.lru_cache(maxsize=64)
-def _printed_rows(rules: Ruleset, seat: int) -> dict[str, _Row]:
+def _printed_rows(cards: Cards, seat: int) -> dict[str, _Row]:
     """Per card of the deck, ``seat``'s row from its printed number (AUC-04).
 
     For the base game's ``min_bid`` hook, whose minimum is that number in
     every state: one lookup per legal_actions instead of one per plant.
     """
-    return {label: _choose_row(seat, label, p.number) for label, p in rules.plants.items()}
+    return {label: _choose_row(seat, label, p.number) for label, p in cards.plants.items()}
 
 
 def _rows(state: GameState, seat: int) -> list[_Row]:
     """``seat``'s row of opening bids for each actual-market plant, from its minimum bid."""
     rules = state.rules
     if rules.hooks["min_bid"] is base.min_bid:
-        rows = _printed_rows(rules, seat)
+        rows = _printed_rows(rules.cards, seat)
         return [rows[p] for p in state.market.actual]
     mins = _min_bids(state)
     return [_choose_row(seat, p, lo) for p, lo in zip(state.market.actual, mins, strict=True)]

@@ -12,7 +12,7 @@ from powergrid.enums import Resource
 from powergrid.errors import Reason
 from powergrid.phases.common import illegal, name, next_in
 from powergrid.plants import label_key
-from powergrid.ruleset import Ruleset
+from powergrid.ruleset import Cards
 from powergrid.state import GameState, evolve
 from powergrid.storage import Condition, binding_sets, fits_conditions
 
@@ -37,7 +37,7 @@ def _hybrid_splits(mask: int, burn: int, nkinds: int) -> list[tuple[int, ...]]:
 
 def consumptions(state: GameState, plants: tuple[str, ...]) -> frozenset[tuple[int, ...]]:
     """Every total burn vector the running ``plants`` can have (hybrids: any mix)."""
-    rules, nk = state.rules, len(state.rules.resources)
+    rules, nk = state.rules.cards, len(state.rules.resources)
     totals: tuple[tuple[int, ...], ...] = ((0,) * nk,)
     for plant in plants:
         totals = _add_options(totals, _fuel_options(rules, plant, nk))
@@ -53,7 +53,7 @@ def can_burn(state: GameState, seat: int, plants: tuple[str, ...], use: tuple[in
     between (RES-08; see storage.py).
     """
     p = state.players[seat]
-    return (plants, use) in _options(state.rules, p.plants, p.resources)
+    return (plants, use) in _options(state.rules.cards, p.plants, p.resources)
 
 
 def options(state: GameState, seat: int) -> tuple[tuple[tuple[str, ...], tuple[int, ...]], ...]:
@@ -63,7 +63,7 @@ def options(state: GameState, seat: int) -> tuple[tuple[tuple[str, ...], tuple[i
     :class:`~powergrid.Power` action (:func:`powergrid.plants.label_key`).
     """
     p = state.players[seat]
-    return _options(state.rules, p.plants, p.resources)
+    return _options(state.rules.cards, p.plants, p.resources)
 
 
 #: One way to run plants: the plants (canonical order), the burn vector, the
@@ -75,7 +75,7 @@ Candidate = tuple[
 
 
 @functools.lru_cache(maxsize=4096)
-def _candidates(rules: Ruleset, owned: tuple[str, ...], nk: int) -> tuple[Candidate, ...]:
+def _candidates(rules: Cards, owned: tuple[str, ...], nk: int) -> tuple[Candidate, ...]:
     """Every (running plants, burn) of a hand whatever the tokens, in the order of options().
 
     Depends on the plants alone, so it is built once per hand (a hand changes a
@@ -90,7 +90,7 @@ def _candidates(rules: Ruleset, owned: tuple[str, ...], nk: int) -> tuple[Candid
         uses[mask] = _add_options(uses[mask & (mask - 1)], _fuel_options(rules, owned[low], nk))
     # Without hybrids every kind has its own plants, and burning a running plant's
     # share frees exactly the room it used, so the leftover always fits: skip the check.
-    shared = any(rules.plant(name).is_hybrid for name in owned)
+    shared = any(rules.plants[name].is_hybrid for name in owned)
     rooms = _residual_rooms(rules, owned, nk) if shared else ()
     key = _label_keys(rules).__getitem__
     canonical = list(owned) == sorted(owned, key=key)
@@ -138,7 +138,7 @@ def _need(use: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
 
 
 @functools.lru_cache(maxsize=1024)
-def _fuel_options(rules: Ruleset, plant: str, nk: int) -> tuple[tuple[int, ...], ...]:
+def _fuel_options(rules: Cards, plant: str, nk: int) -> tuple[tuple[int, ...], ...]:
     """The burn vectors one running plant may have: a hybrid's every split (RES-04)."""
     mask, burn = rules.plant_burns[plant]
     return tuple(_hybrid_splits(mask, burn, nk)) if burn else ((0,) * nk,)
@@ -146,7 +146,7 @@ def _fuel_options(rules: Ruleset, plant: str, nk: int) -> tuple[tuple[int, ...],
 
 @functools.lru_cache(maxsize=1024)  # per hand, like the candidates; RES-08 asks again
 def _residual_rooms(
-    rules: Ruleset, owned: tuple[str, ...], nk: int
+    rules: Cards, owned: tuple[str, ...], nk: int
 ) -> tuple[tuple[tuple[int, ...], int, tuple[tuple[int, int], ...]], ...]:
     """Per binding storage condition of the hand: its kinds, its room and what each plant frees.
 
@@ -168,22 +168,13 @@ def _residual_rooms(
 
 
 @functools.lru_cache(maxsize=64)
-def _label_keys(rules: Ruleset) -> dict[str, tuple[int, bool, str]]:
+def _label_keys(rules: Cards) -> dict[str, tuple[int, bool, str]]:
     """The canonical sort key of every card of a game (label_key parses a label)."""
     return {label: label_key(label) for label in rules.plants}
 
 
-def _runs(candidate: Candidate, held: tuple[int, ...]) -> bool:
-    """Whether the tokens held cover the burn and the leftover still fits (BUR-02)."""
-    _, use, need, room = candidate
-    for i, n in need:
-        if held[i] < n:
-            return False
-    return room is None or fits_conditions(room, tuple(map(operator.sub, held, use)))
-
-
 def _options(
-    rules: Ruleset, owned: tuple[str, ...], held: tuple[int, ...]
+    rules: Cards, owned: tuple[str, ...], held: tuple[int, ...]
 ) -> tuple[tuple[tuple[str, ...], tuple[int, ...]], ...]:
     return tuple(
         (c[0], c[1])
@@ -193,23 +184,26 @@ def _options(
 
 
 def _playable(
-    rules: Ruleset, owned: tuple[str, ...], candidate: Candidate, held: tuple[int, ...]
+    rules: Cards, owned: tuple[str, ...], candidate: Candidate, held: tuple[int, ...]
 ) -> bool:
-    """Whether a candidate runs on the tokens held: all at once, or in turn (RES-08).
+    """Whether a candidate runs on the tokens held: all at once, or in turn (BUR-02, RES-08).
 
     Running in turn only differs for two plants or more sharing kinds (a hybrid
-    in the hand): one plant alone runs in one step, which is the first test.
+    in the hand) whose tokens are held but do not fit all at once: one plant
+    alone runs in one step. Tokens short rule every order out.
     """
-    return _runs(candidate, held) or (
-        candidate[3] is not None
-        and len(candidate[0]) > 1
-        and _runs_in_turn(rules, owned, candidate[0], candidate[1], held)
-    )
+    _, use, need, room = candidate
+    for i, n in need:
+        if held[i] < n:
+            return False
+    if room is None or fits_conditions(room, tuple(map(operator.sub, held, use))):
+        return True
+    return len(candidate[0]) > 1 and _runs_in_turn(rules, owned, candidate[0], use, held)
 
 
 @functools.lru_cache(maxsize=4096)
 def _runs_in_turn(
-    rules: Ruleset,
+    rules: Cards,
     owned: tuple[str, ...],
     plants: tuple[str, ...],
     use: tuple[int, ...],
@@ -222,7 +216,7 @@ def _runs_in_turn(
     order of the running plants, and some split of a hybrid's mix, lets each
     plant carry its burn while every other token held then has room
     elsewhere. Only hands with a hybrid get here, after the stricter test of
-    all plants running at once (:func:`_runs`) failed.
+    all plants running at once (in :func:`_playable`) failed.
     """
     if any(h < u for h, u in zip(held, use, strict=True)):
         return False
@@ -269,7 +263,7 @@ def legal(state: GameState) -> tuple[Action, ...]:
     if seat is None:
         return ()
     p = state.players[seat]
-    held, rules, owned = p.resources, state.rules, p.plants
+    held, rules, owned = p.resources, state.rules.cards, p.plants
     return tuple(
         action
         for action, candidate in _power_candidates(rules, seat, owned)
@@ -278,7 +272,7 @@ def legal(state: GameState) -> tuple[Action, ...]:
 
 
 @functools.lru_cache(maxsize=4096)
-def _power_index(rules: Ruleset, seat: int, owned: tuple[str, ...]) -> dict[Power, Candidate]:
+def _power_index(rules: Cards, seat: int, owned: tuple[str, ...]) -> dict[Power, Candidate]:
     """The hand's Power actions, to look a played one up (apply's fast check)."""
     return dict(_power_candidates(rules, seat, owned))
 
@@ -291,7 +285,7 @@ def _power(seat: int, plants: tuple[str, ...], mix: Amounts) -> Power:
 
 @functools.lru_cache(maxsize=4096)
 def _power_candidates(
-    rules: Ruleset, seat: int, owned: tuple[str, ...]
+    rules: Cards, seat: int, owned: tuple[str, ...]
 ) -> tuple[tuple[Power, Candidate], ...]:
     """Each candidate of a hand with its Power action, built once per seat and hand."""
     kinds = rules.resources
@@ -313,8 +307,9 @@ def apply(state: GameState, action: Action) -> GameState:
     p = state.players[seat]
     # A Power the hand can play is checked by looking it up; anything else
     # goes through the checks that say what is wrong with it.
-    candidate = _power_index(state.rules, seat, p.plants).get(action)
-    if candidate is not None and _playable(state.rules, p.plants, candidate, p.resources):
+    cards = state.rules.cards
+    candidate = _power_index(cards, seat, p.plants).get(action)
+    if candidate is not None and _playable(cards, p.plants, candidate, p.resources):
         return _power_up(state, action, candidate[1])
     _check(state, action)
     kinds = state.rules.resources
