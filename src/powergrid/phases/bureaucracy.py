@@ -379,25 +379,28 @@ def refill(state: GameState) -> GameState:
     """BUR-05: refill each track from the supply by the table, capped by supply and room."""
     rules = state.rules
     column = state.step - 1
-    rows = rules.refill_rows()
     res = state.resources
-    mkt, sup = list(res.market), list(res.supply)
-    added = []
-    for i in range(len(mkt)):
-        room = len(rules.components.slot_prices[i]) - mkt[i]
-        n = min(rows[i][column], sup[i], room)
-        mkt[i] += n
-        sup[i] -= n
+    mkt, sup, added = [], [], []
+    for row, on_market, in_supply, track in zip(
+        rules.refill_rows(), res.market, res.supply, rules.components.slot_prices, strict=True
+    ):
+        n = min(row[column], in_supply, len(track) - on_market)
+        mkt.append(on_market + n)
+        sup.append(in_supply - n)
         added.append(n)
-    state = evolve(state, resources=evolve(res, market=tuple(mkt), supply=tuple(sup)))
-    return state.log(
-        "market_refilled",
-        "Resource market refilled: "
-        + ", ".join(f"{n} {k.value}" for k, n in zip(rules.resources, added, strict=True))
-        + ".",
-        None,
-        *added,
+    names = _kind_names(rules.resources)
+    text = ", ".join(f"{n} {kind}" for n, kind in zip(added, names, strict=True))
+    return evolve(
+        state,
+        resources=evolve(res, market=tuple(mkt), supply=tuple(sup)),
+        events=state.noted("market_refilled", f"Resource market refilled: {text}.", None, *added),
     )
+
+
+@functools.lru_cache(maxsize=16)
+def _kind_names(kinds: tuple[Resource, ...]) -> tuple[str, ...]:
+    """The kinds' names (``Enum.value`` is a Python-level property, slow on 3.11)."""
+    return tuple(kind.value for kind in kinds)
 
 
 def end_of_phase(state: GameState) -> GameState:
