@@ -246,9 +246,6 @@ class GameState:
         return evolve(self, events=self.noted(kind, text, player, *values))
 
 
-_FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}
-
-
 def evolve(obj: T, **changes: Any) -> T:
     """A copy of a frozen state record with some fields replaced (like attrs.evolve).
 
@@ -256,22 +253,25 @@ def evolve(obj: T, **changes: Any) -> T:
     converters to re-run: a dict-based record copies its ``__dict__``, a slotted
     class is rebuilt positionally.
     """
-    cls = type(obj)
-    names = _FIELD_NAMES.get(cls, _UNSEEN)
-    if names is None:
+    try:  # free in 3.11 when nothing is raised: the dict-based records are the hot ones
         d = obj.__dict__.copy()
-        d.update(changes)
-        new = object.__new__(cls)
-        _setattr(new, "__dict__", d)  # frozen: the dictionary is set past __setattr__
-        return new
-    if names is _UNSEEN:
-        slotted = "__dict__" not in dir(obj)
-        _FIELD_NAMES[cls] = (
-            tuple(a.name for a in attrs.fields(cls)) if slotted else None  # type: ignore[arg-type]
-        )
-        return evolve(obj, **changes)
+    except AttributeError:
+        return _evolve_slotted(obj, changes)
+    d.update(changes)
+    new = _new(type(obj))
+    _setattr(new, "__dict__", d)  # frozen: the dictionary is set past __setattr__
+    return new
+
+
+def _evolve_slotted(obj: T, changes: dict[str, Any]) -> T:
+    """:func:`evolve` for a slotted attrs record: rebuilt from its fields, in order."""
+    cls = type(obj)
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(a.name for a in attrs.fields(cls))  # type: ignore[arg-type]
     return cls(*[changes[n] if n in changes else getattr(obj, n) for n in names])
 
 
-_UNSEEN: tuple[str, ...] = ("<not seen yet>",)
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+_new = object.__new__
 _setattr = object.__setattr__
