@@ -4,25 +4,25 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck unit docs examples bench dist clean
+.PHONY: demo test lint typecheck unit docs examples compiled compiled-check bench dist clean
 
 $(STAMP): pyproject.toml Makefile
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e ".[rl,ray]" \
 		"pytest>=8" "pytest-xdist>=3.5" "hypothesis>=6.100" "jsonschema>=4.18" "cloudpickle>=3" \
-		"ruff>=0.6" "mypy>=1.11" \
+		"ruff>=0.6" "mypy>=1.11" "hatchling>=1.25" \
 		"sphinx>=7" furo "myst-parser>=3"
 	touch $(STAMP)
 
 demo: $(STAMP)
 	$(BIN)/python -m powergrid play --players 4 --map europe --seed 7
 
-test: lint typecheck unit docs examples
+test: lint typecheck unit docs examples compiled-check
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests examples benchmarks docs tools
-	$(BIN)/ruff format --check src tests examples benchmarks docs tools
+	$(BIN)/ruff check src tests examples benchmarks docs tools hatch_build.py
+	$(BIN)/ruff format --check src tests examples benchmarks docs tools hatch_build.py
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -37,6 +37,28 @@ docs: $(STAMP)
 examples: $(STAMP)
 	@for f in examples/*.py; do echo "== $$f"; $(BIN)/python $$f > /dev/null || exit 1; done
 
+# The optional compiled build (hatch_build.py): a mypyc-compiled wheel, installed
+# under build/compiled/site so that PYTHONPATH=build/compiled/site imports it.
+compiled: $(STAMP)
+	rm -rf build/compiled
+	HATCH_BUILD_HOOK_ENABLE_CUSTOM=1 $(BIN)/python -m pip wheel --quiet --no-deps \
+		-w build/compiled/dist .
+	$(BIN)/python -m pip install --quiet --no-deps --target build/compiled/site \
+		build/compiled/dist/*.whl
+
+# With a C compiler, the compiled build must play the golden games and pass the tests
+# of the modules it compiles (a subset, not a second full run); without one, it is skipped.
+COMPILED_TESTS := tests/test_compiled.py tests/test_golden.py tests/test_auction.py \
+	tests/test_resources.py tests/test_building.py tests/test_bureaucracy.py \
+	tests/test_steps.py tests/test_storage.py tests/test_network.py tests/test_fund.py \
+	tests/test_custom_deck.py
+compiled-check: $(STAMP)
+	@if command -v cc >/dev/null 2>&1; then \
+		$(MAKE) --no-print-directory compiled && \
+		POWERGRID_COMPILED=1 PYTHONPATH=build/compiled/site \
+			$(BIN)/pytest -n auto -q -p no:cacheprovider $(COMPILED_TESTS); \
+	else echo "compiled-check: no C compiler (cc), the compiled build is not checked"; fi
+
 bench: $(STAMP)
 	$(BIN)/python benchmarks/random_games.py
 
@@ -50,4 +72,4 @@ dist: $(STAMP)
 	$(BIN)/python tools/check_wheel.py dist
 
 clean:
-	rm -rf dist $(VENV) docs/_build .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf dist build $(VENV) docs/_build .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,0 +1,50 @@
+"""The optional compiled build (``hatch_build.py``): what it compiles, and that it is used.
+
+``make compiled-check`` runs this file with ``POWERGRID_COMPILED=1`` against the
+compiled wheel, beside the golden games and the tests of the compiled modules; then
+every module of :data:`hatch_build.COMPILED` must be imported from an extension
+module, or that run would test the pure sources again. In the ordinary run the
+sources are what is imported.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+import hatch_build
+
+ROOT = Path(__file__).resolve().parent.parent
+COMPILED_RUN = os.environ.get("POWERGRID_COMPILED") == "1"
+
+
+def module_name(path: str) -> str:
+    return path.removesuffix(".py").replace("/", ".")
+
+
+def test_every_compiled_module_is_a_source_module() -> None:
+    """The list names existing modules of the package, each once."""
+    assert len(set(hatch_build.COMPILED)) == len(hatch_build.COMPILED)
+    for path in hatch_build.COMPILED:
+        assert (ROOT / "src" / path).is_file(), path
+
+
+def test_the_state_records_stay_interpreted() -> None:
+    """powergrid.state copies records through their __dict__, which compiled classes lack."""
+    assert "powergrid/state.py" not in hatch_build.COMPILED
+    assert "powergrid/actions.py" not in hatch_build.COMPILED
+
+
+@pytest.mark.parametrize("path", hatch_build.COMPILED)
+def test_the_build_under_test_is_imported(path: str) -> None:
+    """Compiled run: an extension module; ordinary run: the source file."""
+    module = importlib.import_module(module_name(path))
+    assert module.__file__ is not None
+    if COMPILED_RUN:
+        assert module.__file__.endswith(sysconfig.get_config_var("EXT_SUFFIX")), module.__file__
+    else:
+        assert module.__file__.endswith(".py"), module.__file__
