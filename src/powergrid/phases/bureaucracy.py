@@ -91,24 +91,37 @@ def _candidates(rules: Cards, owned: tuple[str, ...], nk: int) -> tuple[Candidat
     # Without hybrids every kind has its own plants, and burning a running plant's
     # share frees exactly the room it used, so the leftover always fits: skip the check.
     shared = any(rules.plants[name].is_hybrid for name in owned)
-    rooms = _residual_rooms(rules, owned, nk) if shared else ()
+    rooms = _mask_rooms(rules, owned, nk) if shared else None
     key = _label_keys(rules).__getitem__
     canonical = list(owned) == sorted(owned, key=key)
+    get = owned.__getitem__
     out: list[Candidate] = []
     for mask, running in _subsets(n):
-        names = tuple(owned[j] for j in running)
+        names = tuple(map(get, running))
         plants = names if canonical or len(names) < 2 else tuple(sorted(names, key=key))
-        room = (
-            tuple(
-                (kinds, full - sum(freed for j, freed in members if mask >> j & 1))
-                for kinds, full, members in rooms
-            )
-            if shared
-            else None
-        )
+        room = None if rooms is None else rooms[mask]
         for use in uses[mask]:
             out.append((plants, use, _need(use), room))
     return tuple(out)
+
+
+def _mask_rooms(rules: Cards, owned: tuple[str, ...], nk: int) -> list[tuple[Condition, ...]]:
+    """Per set of running plants (by bit mask): the conditions the leftover tokens must meet.
+
+    Each set's rooms are those of the set without its lowest plant, less what
+    that plant frees (see :func:`_residual_rooms`).
+    """
+    rooms = _residual_rooms(rules, owned, nk)
+    kinds = [c[0] for c in rooms]
+    frees = [[0] * len(rooms) for _ in owned]
+    for c, (_, _, members) in enumerate(rooms):
+        for j, freed in members:
+            frees[j][c] = freed
+    left: list[tuple[int, ...]] = [tuple(c[1] for c in rooms)] * (1 << len(owned))
+    for mask in range(1, 1 << len(owned)):
+        low = (mask & -mask).bit_length() - 1
+        left[mask] = tuple(map(operator.sub, left[mask & (mask - 1)], frees[low]))
+    return [tuple(zip(kinds, room, strict=True)) for room in left]
 
 
 @functools.lru_cache(maxsize=16)
@@ -264,17 +277,99 @@ def legal(state: GameState) -> tuple[Action, ...]:
         return ()
     p = state.players[seat]
     held, rules, owned = p.resources, state.rules.cards, p.plants
-    return tuple(
-        action
-        for action, candidate in _power_candidates(rules, seat, owned)
-        if _playable(rules, owned, candidate, held)
-    )
+    plain = _plain_hand(rules, owned)
+    if plain is None:
+        kinds = rules.resources
+        return tuple(
+            _power(seat, c[0], _mix(kinds, c[1]))
+            for c in _candidates(rules, owned, len(kinds))
+            if _playable(rules, owned, c, held)
+        )
+    out = []
+    for plants, need in plain:
+        for i, n in need:
+            if held[i] < n:
+                break
+        else:
+            out.append(_plain_power(rules, seat, plants)[0])
+    return tuple(out)
+
+
+#: One way to run the plants of a hand without hybrids: the running plants
+#: (canonical order) and the burn's nonzero (kind, count) pairs.
+Plain = tuple[tuple[str, ...], tuple[tuple[int, int], ...]]
+
+
+@functools.lru_cache(maxsize=64)
+def _fixed_burns(rules: Cards) -> dict[str, tuple[int, int] | None]:
+    """Each card's burn as (kind position, count), ``None`` where the burn is not fixed.
+
+    Not fixed: a hybrid (RES-04), or a plant burning a kind the game lacks
+    (it can never run); the general path handles hands holding those.
+    """
+    out: dict[str, tuple[int, int] | None] = {}
+    for label, plant in rules.plants.items():
+        mask, burn = rules.plant_burns[label]
+        fixed = not plant.is_hybrid and (not burn or (mask and not mask & (mask - 1)))
+        out[label] = (max(mask.bit_length() - 1, 0), burn) if fixed else None
+    return out
 
 
 @functools.lru_cache(maxsize=4096)
-def _power_index(rules: Cards, seat: int, owned: tuple[str, ...]) -> dict[Power, Candidate]:
-    """The hand's Power actions, to look a played one up (apply's fast check)."""
-    return dict(_power_candidates(rules, seat, owned))
+def _plain_hand(rules: Cards, owned: tuple[str, ...]) -> tuple[Plain, ...] | None:
+    """Every (running plants, burn) of a hand without hybrids in legal()'s order; else ``None``.
+
+    Each plant then has one burn and the leftover tokens always fit (see
+    :func:`_candidates`), so a set of plants runs exactly when the tokens
+    held cover its burn. Cheap to build: hands change often and are short-lived.
+    """
+    burns = _fixed_burns(rules)
+    fixed = tuple(map(burns.__getitem__, owned))
+    if None in fixed:
+        return None
+    key = _label_keys(rules).__getitem__
+    canonical = len(owned) < 2 or list(owned) == sorted(owned, key=key)
+    get = owned.__getitem__
+    out = []
+    for running, need in _shape(fixed):
+        names = tuple(map(get, running))
+        out.append((names if canonical else tuple(sorted(names, key=key)), need))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=4096)
+def _shape(
+    fixed: tuple[tuple[int, int], ...],
+) -> tuple[tuple[tuple[int, ...], tuple[tuple[int, int], ...]], ...]:
+    """Per set of plants with these fixed burns: its positions and the burn's (kind, count) pairs.
+
+    In the order of :func:`_subsets`; it depends on the burns alone, which
+    recur across hands far more than the hands themselves.
+    """
+    out = []
+    for _, running in _subsets(len(fixed)):
+        total: dict[int, int] = {}
+        for j in running:
+            kind, burn = fixed[j]
+            if burn:
+                total[kind] = total.get(kind, 0) + burn
+        out.append((running, tuple(sorted(total.items()))))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=8192)
+def _plain_power(
+    rules: Cards, seat: int, plants: tuple[str, ...]
+) -> tuple[Power, tuple[int, ...], int]:
+    """The Power running ``plants`` (canonical order, fixed burns), its burn vector and supply."""
+    burns = _fixed_burns(rules)
+    use = [0] * len(rules.resources)
+    for n in plants:
+        kind, burn = burns[n]  # type: ignore[misc]  # only plants with a fixed burn come here
+        use[kind] += burn
+    vector = tuple(use)
+    power = _power(seat, plants, _mix(rules.resources, vector))
+    return power, vector, sum(rules.plants[n].cities for n in plants)
 
 
 @functools.lru_cache(maxsize=8192)
@@ -284,14 +379,11 @@ def _power(seat: int, plants: tuple[str, ...], mix: Amounts) -> Power:
 
 
 @functools.lru_cache(maxsize=4096)
-def _power_candidates(
-    rules: Cards, seat: int, owned: tuple[str, ...]
-) -> tuple[tuple[Power, Candidate], ...]:
-    """Each candidate of a hand with its Power action, built once per seat and hand."""
-    kinds = rules.resources
-    return tuple(
-        (_power(seat, c[0], _mix(kinds, c[1])), c) for c in _candidates(rules, owned, len(kinds))
-    )
+def _candidate_index(
+    rules: Cards, owned: tuple[str, ...], nk: int
+) -> dict[tuple[tuple[str, ...], tuple[int, ...]], Candidate]:
+    """The hand's candidates by (running plants, burn vector), to look a played Power up."""
+    return {(c[0], c[1]): c for c in _candidates(rules, owned, nk)}
 
 
 @functools.lru_cache(maxsize=4096)
@@ -307,13 +399,30 @@ def apply(state: GameState, action: Action) -> GameState:
     p = state.players[seat]
     # A Power the hand can play is checked by looking it up; anything else
     # goes through the checks that say what is wrong with it.
-    cards = state.rules.cards
-    candidate = _power_index(cards, seat, p.plants).get(action)
-    if candidate is not None and _playable(cards, p.plants, candidate, p.resources):
-        return _power_up(state, action, candidate[1])
+    cards, owned, plants = state.rules.cards, p.plants, action.plants
+    names = set(plants)
+    if len(names) == len(plants) and names.issubset(owned):
+        if _plain_hand(cards, owned) is not None:
+            power, use, supply = _plain_power(cards, seat, plants)
+            if (power is action or power == action) and all(map(operator.le, use, p.resources)):
+                return _power_up(state, action, use, supply)
+        else:
+            vector = _vector(cards.resources, action.mix)
+            index = _candidate_index(cards, owned, len(p.resources))
+            candidate = None if vector is None else index.get((plants, vector))
+            if candidate is not None and _playable(cards, owned, candidate, p.resources):
+                return _power_up(state, action, candidate[1])
     _check(state, action)
     kinds = state.rules.resources
     return _power_up(state, action, tuple(dict(action.mix).get(k, 0) for k in kinds))
+
+
+@functools.lru_cache(maxsize=4096)
+def _vector(kinds: tuple[Resource, ...], mix: Amounts) -> tuple[int, ...] | None:
+    """A Power's mix as a burn vector; ``None`` unless it is the canonical mix of one."""
+    counts = dict(mix)
+    vector = tuple(counts.get(k, 0) for k in kinds)
+    return vector if _mix(kinds, vector) == mix else None
 
 
 def _check(state: GameState, action: Power) -> None:
@@ -351,21 +460,32 @@ def _check(state: GameState, action: Power) -> None:
         )
 
 
-def _power_up(state: GameState, action: Power, use: tuple[int, ...]) -> GameState:
-    """BUR-02..BUR-04: burn ``use``, power the cities, earn the income."""
+def _power_up(
+    state: GameState, action: Power, use: tuple[int, ...], supply: int | None = None
+) -> GameState:
+    """BUR-02..BUR-04: burn ``use``, power the cities, earn the income.
+
+    ``supply`` is the running plants' total of cities, when the caller knows it.
+    """
     seat = action.player
     p = state.players[seat]
-    powered = supplied(state, seat, action.plants)
-    table = state.rules.components.income
+    rules = state.rules
+    if supply is None:
+        supply = sum(rules.plants[n].cities for n in action.plants)
+    powered = min(supply, p.city_count)  # BUR-03, as supplied()
+    table = rules.components.income
     income = table[min(powered, len(table) - 1)]
-    held = tuple(h - u for h, u in zip(p.resources, use, strict=True))
     res = state.resources
-    supply = tuple(s + u for s, u in zip(res.supply, use, strict=True))
+    if any(use):
+        p = evolve(p, money=p.money + income, resources=tuple(map(operator.sub, p.resources, use)))
+        res = evolve(res, supply=tuple(map(operator.add, res.supply, use)))
+    else:  # nothing burned (no plant run, or eco plants only): the tokens stay as they are
+        p = evolve(p, money=p.money + income)
     text = f"{name(state, seat)} powers {powered} cities and earns {income}."
     return evolve(
         state,
-        players=state.replaced(evolve(p, money=p.money + income, resources=held)),
-        resources=evolve(res, supply=supply),
+        players=state.replaced(p),
+        resources=res,
         done=state.done | {seat},
         events=state.noted("powered", text, seat, powered, income),
     )
