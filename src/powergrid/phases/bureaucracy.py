@@ -279,12 +279,7 @@ def legal(state: GameState) -> tuple[Action, ...]:
     held, rules, owned = p.resources, state.rules.cards, p.plants
     plain = _plain_hand(rules, owned)
     if plain is None:
-        kinds = rules.resources
-        return tuple(
-            _power(seat, c[0], _mix(kinds, c[1]))
-            for c in _candidates(rules, owned, len(kinds))
-            if _playable(rules, owned, c, held)
-        )
+        return _shared_legal(rules, seat, owned, held)
     out = []
     for plants, need in plain:
         for i, n in need:
@@ -292,6 +287,22 @@ def legal(state: GameState) -> tuple[Action, ...]:
                 break
         else:
             out.append(_plain_power(rules, seat, plants)[0])
+    return tuple(out)
+
+
+def _shared_legal(
+    rules: Cards, seat: int, owned: tuple[str, ...], held: tuple[int, ...]
+) -> tuple[Action, ...]:
+    """legal() for a hand with a hybrid: its candidates that run on the tokens held."""
+    kinds = rules.resources
+    out = []
+    for c in _candidates(rules, owned, len(kinds)):
+        for i, n in c[2]:  # tokens short, the commonest failure, before the call
+            if held[i] < n:
+                break
+        else:
+            if _playable(rules, owned, c, held):
+                out.append(_power(kinds, seat, c[0], c[1]))
     return tuple(out)
 
 
@@ -368,14 +379,19 @@ def _plain_power(
         kind, burn = burns[n]  # type: ignore[misc]  # only plants with a fixed burn come here
         use[kind] += burn
     vector = tuple(use)
-    power = _power(seat, plants, _mix(rules.resources, vector))
+    power = _power(rules.resources, seat, plants, vector)
     return power, vector, sum(rules.plants[n].cities for n in plants)
 
 
 @functools.lru_cache(maxsize=8192)
-def _power(seat: int, plants: tuple[str, ...], mix: Amounts) -> Power:
-    """One Power action in canonical form (shared: the same ones recur game after game)."""
-    return trusted(Power, player=seat, plants=plants, mix=mix)
+def _power(
+    kinds: tuple[Resource, ...], seat: int, plants: tuple[str, ...], use: tuple[int, ...]
+) -> Power:
+    """The Power running ``plants`` (canonical order) on burn vector ``use``.
+
+    Shared: the same ones recur hand after hand and game after game.
+    """
+    return trusted(Power, player=seat, plants=plants, mix=_mix(kinds, use))
 
 
 @functools.lru_cache(maxsize=4096)
