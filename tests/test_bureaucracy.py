@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 import powergrid as pg
 from powergrid.enums import Phase
 from powergrid.invariants import invariant_violations
-from powergrid.phases.bureaucracy import consumptions
+from powergrid.phases.bureaucracy import consumptions, options
 from powergrid.state import GameState
 from tests.scenario import (
     CITIES_21,
@@ -578,6 +578,42 @@ def test_legal_powers_are_exactly_the_powers_that_apply(
                 mix = {k: n for k, n in zip(KINDS, use, strict=True) if n}
                 power = pg.Power(player=0, plants=running, mix=mix)
                 assert (power in legal) == pg.is_legal(state, power), power
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    plants=st.lists(st.sampled_from((*FUELLED, 37, 44)), max_size=3, unique=True),
+    data=st.data(),
+)
+def test_legal_powers_are_the_options_in_order_and_each_burns_its_mix(
+    plants: list[int], data: st.DataObject
+) -> None:
+    """BUR-02, BUR-03: legal_actions lists options() as Powers, fewest plants first.
+
+    Hands with and without hybrids (eco plants 37 and 44 among them) take
+    different paths through phase 5; both list the same Powers in the same
+    order, and playing one burns exactly its mix.
+    """
+    state = phase5(done=(1, 2), deck=(27, 28, 30, 34))
+    tokens = dict.fromkeys(KINDS, 0)
+    for label in labels(*plants):
+        mask, cap = state.rules.plant_slots[label]
+        kinds = [k for i, k in enumerate(KINDS) if mask >> i & 1]
+        for _ in range(data.draw(st.integers(0, cap)) if kinds else 0):
+            tokens[data.draw(st.sampled_from(kinds))] += 1
+    state = give(state, 0, plants=plants, resources=tokens, cities=["bremen"])
+    legal = pg.legal_actions(state)
+    expected = [
+        pg.Power(player=0, plants=running, mix=dict(zip(KINDS, use, strict=True)))
+        for running, use in options(state, 0)
+    ]
+    assert list(legal) == expected
+    assert [len(a.plants) for a in legal] == sorted(len(a.plants) for a in legal)
+    before = held(state, 0)
+    for action in legal:
+        after = held(pg.apply(state, action), 0)
+        burned = {k: before.get(k, 0) - after.get(k, 0) for k in KINDS}
+        assert {k: n for k, n in burned.items() if n} == {k.value: n for k, n in action.mix}
 
 
 def _placeable(

@@ -168,16 +168,17 @@ def _residual_rooms(
     ran is its full room less what those plants freed. The binding sets stay the same:
     a running plant keeps room, so no plant stops joining its kinds.
     """
-    slots = [rules.plant_slots[n] for n in owned]
-    masks = frozenset(m for m, cap in slots if cap > 0 and m)
-    return tuple(
-        (
-            kinds,
-            sum(cap for m, cap in slots if m & subset),
-            tuple((j, cap - cap // 2) for j, (m, cap) in enumerate(slots) if m & subset),
-        )
-        for subset, kinds in binding_sets(masks, nk)
-    )
+    slots = list(enumerate(map(rules.plant_slots.__getitem__, owned)))
+    masks = frozenset(m for _, (m, cap) in slots if cap > 0 and m)
+    out = []
+    for subset, kinds in binding_sets(masks, nk):
+        full, members = 0, []
+        for j, (m, cap) in slots:
+            if m & subset:
+                full += cap
+                members.append((j, cap - cap // 2))
+        out.append((kinds, full, tuple(members)))
+    return tuple(out)
 
 
 @functools.lru_cache(maxsize=64)
