@@ -66,12 +66,12 @@ def options(state: GameState, seat: int) -> tuple[tuple[tuple[str, ...], tuple[i
     return _options(state.rules.cards, p.plants, p.resources)
 
 
-#: One way to run plants: the plants (canonical order), the burn vector, the
-#: burn's nonzero (kind, count) pairs, and the storage conditions the leftover
-#: tokens must meet when a hybrid shares kinds (``None`` without hybrids).
-Candidate = tuple[
-    tuple[str, ...], tuple[int, ...], tuple[tuple[int, int], ...], tuple[Condition, ...] | None
-]
+#: A burn's nonzero (kind position, count) pairs: the tokens it needs.
+Need = tuple[tuple[int, int], ...]
+#: One way to run plants: the plants (canonical order), the burn vector, its
+#: need, and the storage conditions the leftover tokens must meet when a hybrid
+#: shares kinds (``None`` without hybrids).
+Candidate = tuple[tuple[str, ...], tuple[int, ...], Need, tuple[Condition, ...] | None]
 
 
 @functools.lru_cache(maxsize=4096)
@@ -106,11 +106,8 @@ def _candidates(rules: Cards, owned: tuple[str, ...], nk: int) -> tuple[Candidat
 
 
 def _mask_rooms(rules: Cards, owned: tuple[str, ...], nk: int) -> list[tuple[Condition, ...]]:
-    """Per set of running plants (by bit mask): the conditions the leftover tokens must meet.
-
-    Each set's rooms are those of the set without its lowest plant, less what
-    that plant frees (see :func:`_residual_rooms`).
-    """
+    """Per set of running plants (by bit mask): the conditions the leftover tokens must meet."""
+    # A set's rooms are those of the set without its lowest plant, less what that plant frees.
     rooms = _residual_rooms(rules, owned, nk)
     kinds = [c[0] for c in rooms]
     frees = [[0] * len(rooms) for _ in owned]
@@ -145,7 +142,7 @@ def _add_options(
 
 
 @functools.lru_cache(maxsize=4096)
-def _need(use: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+def _need(use: tuple[int, ...]) -> Need:
     """The nonzero (kind, count) pairs of a burn vector."""
     return tuple((i, u) for i, u in enumerate(use) if u)
 
@@ -298,7 +295,7 @@ def _shared_legal(
     kinds = rules.resources
     out = []
     for c in _candidates(rules, owned, len(kinds)):
-        for i, n in c[2]:  # tokens short, the commonest failure, before the call
+        for i, n in c[2]:  # tokens short, the commonest failure, tested before the call
             if held[i] < n:
                 break
         else:
@@ -307,18 +304,9 @@ def _shared_legal(
     return tuple(out)
 
 
-#: One way to run the plants of a hand without hybrids: the running plants
-#: (canonical order) and the burn's nonzero (kind, count) pairs.
-Plain = tuple[tuple[str, ...], tuple[tuple[int, int], ...]]
-
-
 @functools.lru_cache(maxsize=64)
 def _fixed_burns(rules: Cards) -> dict[str, tuple[int, int] | None]:
-    """Each card's burn as (kind position, count), ``None`` where the burn is not fixed.
-
-    Not fixed: a hybrid (RES-04), or a plant burning a kind the game lacks
-    (it can never run); the general path handles hands holding those.
-    """
+    """Each card's burn as (kind position, count); ``None`` for a hybrid or a kind not in play."""
     out: dict[str, tuple[int, int] | None] = {}
     for label, plant in rules.plants.items():
         mask, burn = rules.plant_burns[label]
@@ -328,12 +316,13 @@ def _fixed_burns(rules: Cards) -> dict[str, tuple[int, int] | None]:
 
 
 @functools.lru_cache(maxsize=4096)
-def _plain_hand(rules: Cards, owned: tuple[str, ...]) -> tuple[Plain, ...] | None:
-    """Every (running plants, burn) of a hand without hybrids in legal()'s order; else ``None``.
+def _plain_hand(
+    rules: Cards, owned: tuple[str, ...]
+) -> tuple[tuple[tuple[str, ...], Need], ...] | None:
+    """A hand's (running plants, need) in legal()'s order when every burn is fixed, else ``None``.
 
-    Each plant then has one burn and the leftover tokens always fit (see
-    :func:`_candidates`), so a set of plants runs exactly when the tokens
-    held cover its burn. Cheap to build: hands change often and are short-lived.
+    Then the leftover tokens always fit (see :func:`_candidates`): a set of
+    plants runs exactly when the tokens held cover its need.
     """
     burns = _fixed_burns(rules)
     fixed = tuple(map(burns.__getitem__, owned))
@@ -350,13 +339,10 @@ def _plain_hand(rules: Cards, owned: tuple[str, ...]) -> tuple[Plain, ...] | Non
 
 
 @functools.lru_cache(maxsize=4096)
-def _shape(
-    fixed: tuple[tuple[int, int], ...],
-) -> tuple[tuple[tuple[int, ...], tuple[tuple[int, int], ...]], ...]:
-    """Per set of plants with these fixed burns: its positions and the burn's (kind, count) pairs.
+def _shape(fixed: tuple[tuple[int, int], ...]) -> tuple[tuple[tuple[int, ...], Need], ...]:
+    """Per set of plants with these fixed burns, in :func:`_subsets` order: positions and need.
 
-    In the order of :func:`_subsets`; it depends on the burns alone, which
-    recur across hands far more than the hands themselves.
+    Cached per burns, which recur across hands far more than the hands do.
     """
     out = []
     for _, running in _subsets(len(fixed)):
@@ -374,24 +360,23 @@ def _plain_power(
     rules: Cards, seat: int, plants: tuple[str, ...]
 ) -> tuple[Power, tuple[int, ...], int]:
     """The Power running ``plants`` (canonical order, fixed burns), its burn vector and supply."""
-    burns = _fixed_burns(rules)
-    use = [0] * len(rules.resources)
+    burns, cards, kinds = _fixed_burns(rules), rules.plants, rules.resources
+    use, supply = [0] * len(kinds), 0
     for n in plants:
         kind, burn = burns[n]  # type: ignore[misc]  # only plants with a fixed burn come here
         use[kind] += burn
+        supply += cards[n].cities
     vector = tuple(use)
-    power = _power(rules.resources, seat, plants, vector)
-    return power, vector, sum(rules.plants[n].cities for n in plants)
+    # Built here, not by _power: this cache already holds it, once per seat and plants.
+    power = trusted(Power, player=seat, plants=plants, mix=_mix(kinds, vector))
+    return power, vector, supply
 
 
 @functools.lru_cache(maxsize=8192)
 def _power(
     kinds: tuple[Resource, ...], seat: int, plants: tuple[str, ...], use: tuple[int, ...]
 ) -> Power:
-    """The Power running ``plants`` (canonical order) on burn vector ``use``.
-
-    Shared: the same ones recur hand after hand and game after game.
-    """
+    """The Power running ``plants`` (canonical order) on ``use``; the same recur across hands."""
     return trusted(Power, player=seat, plants=plants, mix=_mix(kinds, use))
 
 
@@ -480,10 +465,7 @@ def _check(state: GameState, action: Power) -> None:
 def _power_up(
     state: GameState, action: Power, use: tuple[int, ...], supply: int | None = None
 ) -> GameState:
-    """BUR-02..BUR-04: burn ``use``, power the cities, earn the income.
-
-    ``supply`` is the running plants' total of cities, when the caller knows it.
-    """
+    """BUR-02..BUR-04: burn ``use``, power the cities, earn the income; ``supply``: if known."""
     seat = action.player
     p = state.players[seat]
     rules = state.rules
