@@ -38,6 +38,7 @@ COMPILED = (
     "powergrid/phases/auction.py",
     "powergrid/phases/building.py",
     "powergrid/phases/bureaucracy.py",
+    "powergrid/phases/burns.py",
     "powergrid/phases/common.py",
     "powergrid/phases/discard.py",
     "powergrid/phases/order.py",
