@@ -6,10 +6,12 @@ Every function takes and returns a :class:`GameState`; none mutates.
 from __future__ import annotations
 
 import bisect
+from typing import Any
 
 from powergrid import explicit
 from powergrid.enums import Phase
-from powergrid.state import GameState, evolve
+from powergrid.events import EventLog
+from powergrid.state import GameState, PlantMarket, evolve
 
 
 def largest_city_count(state: GameState) -> int:
@@ -51,11 +53,10 @@ def resort(state: GameState) -> GameState:
     return evolve(state, market=market)
 
 
-def _set_plants(state: GameState, plants: tuple[str, ...], **market: object) -> GameState:
-    """The market holding ``plants`` (rank order), re-sorted unless frozen (STP-05).
+def _placed(state: GameState, plants: tuple[str, ...], **market: object) -> PlantMarket:
+    """The market record holding ``plants`` (rank order), re-sorted unless frozen (STP-05).
 
-    ``market`` holds other fields of the new market record, so that the record
-    is copied once.
+    ``market`` holds other fields of the new record, so that it is copied once.
     """
     m = state.market
     if frozen(state):
@@ -64,14 +65,14 @@ def _set_plants(state: GameState, plants: tuple[str, ...], **market: object) -> 
         actual = tuple(p for p in m.actual if p in keep)
         future = tuple(p for p in m.future if p in keep)
     else:
-        shape = state.rules.hook("market_shape")
+        shape = state.rules.hooks["market_shape"]
         if shape is market_shape:  # the base shape reads the Step alone, not the market
             n_actual = 6 if state.step == 3 else 4
         else:
             shown = evolve(state, market=evolve(m, actual=plants, future=()))
             n_actual = shape(shown)[0]
         actual, future = plants[:n_actual], plants[n_actual:]
-    return evolve(state, market=evolve(m, actual=actual, future=future, **market))
+    return evolve(m, actual=actual, future=future, **market)
 
 
 def take_plant(state: GameState, plant: str) -> GameState:
@@ -82,16 +83,19 @@ def take_plant(state: GameState, plant: str) -> GameState:
     A discount token lying on the plant goes beside the market with it leaving
     (AUC-35): it is not re-placed until the next phase 2.
     """
-    return _without(state, plant)
+    return evolve(state, market=taken(state, plant))
 
 
-def _without(state: GameState, plant: str, **market: object) -> GameState:
-    """:func:`take_plant`, with other fields of the new market record in ``market``."""
+def taken(state: GameState, plant: str, **market: object) -> PlantMarket:
+    """The market record of :func:`take_plant`, with other fields of it in ``market``.
+
+    For a caller that carries the record into a larger evolve of the state.
+    """
     m = state.market
     plants = tuple(p for p in m.actual + m.future if p != plant)
     if m.discount == plant:
         market["discount"] = None
-    return _set_plants(state, plants, **market)
+    return _placed(state, plants, **market)
 
 
 def leave_play(state: GameState, plant: str, reason: str) -> GameState:
@@ -108,15 +112,50 @@ def leave_play(state: GameState, plant: str, reason: str) -> GameState:
 
 def _gone(state: GameState, plant: str) -> str:
     """Where a plant that left play went, as the ``leave_play`` hook decided (CDK-08)."""
-    if plant in state.market.removed:
+    return _gone_from(plant, state.market.removed, state.market.inactive)
+
+
+def _gone_from(plant: str, removed: tuple[str, ...], inactive: tuple[str, ...]) -> str:
+    """:func:`_gone`, from the market's ``removed`` and ``inactive`` areas."""
+    if plant in removed:
         return "is removed from the game"
-    if plant in state.market.inactive:
+    if plant in inactive:
         return "goes to the inactive area"
     return "leaves play"
 
 
+def _base_hook(state: GameState, name: str) -> bool:
+    """Whether the hook in force for ``name`` is the base game's own function.
+
+    ``rules.modules[0]`` is always the base module (:mod:`powergrid.rules.base`,
+    which imports this module, so it cannot be imported here). A fast path
+    that leaves out a hook call tests this first.
+    """
+    rules = state.rules
+    return rules.hooks[name] is rules.modules[0].hooks[name]
+
+
+def _removal(state: GameState, plant: str, why: str) -> dict[str, Any] | None:
+    """:func:`remove_from_game` as changes for one evolve, when the base ``leave_play`` is in force.
+
+    The base game lays the plant beside the game (``market.removed``); with another
+    ``leave_play`` hook this returns ``None`` and the caller takes the general path.
+    """
+    if not _base_hook(state, "leave_play"):
+        return None
+    m = state.market
+    text = f"Plant {plant} is removed from the game ({why})."
+    return {
+        "market": taken(state, plant, removed=m.removed + (plant,)),
+        "events": state.noted("plant_removed", text, None, plant),
+    }
+
+
 def remove_from_game(state: GameState, plant: str, why: str) -> GameState:
     """Remove a market plant from the game face up (CON-11)."""
+    changes = _removal(state, plant, why)
+    if changes is not None:
+        return evolve(state, **changes)
     state = leave_play(take_plant(state, plant), plant, "removed")
     return state.log("plant_removed", f"Plant {plant} {_gone(state, plant)} ({why}).", None, plant)
 
@@ -141,6 +180,106 @@ def draw(state: GameState) -> GameState:
     replacement is drawn for the rest of that phase, the end-of-phase removals
     (AUC-20, AUC-33) included; the market is refilled at the next phase 2 (STP-09).
     """
+    if _plain_draws(state, state.market):
+        return _quick_draw(state, {})
+    return _draw(state)
+
+
+def draw_with(state: GameState, **changes: Any) -> GameState:
+    """``draw(evolve(state, **changes))``, copying the state once where the base hooks rule.
+
+    ``changes`` are fields of the state set before the draw (the market, the
+    events so far, ...); the draw's own changes are merged into them.
+    """
+    if _plain_draws(state, changes.get("market", state.market)):
+        return _quick_draw(state, changes)
+    return _draw(evolve(state, **changes))
+
+
+def _plain_draws(state: GameState, m: PlantMarket) -> bool:
+    """Whether a draw with market ``m`` may take :func:`_quick_draw`: base hooks, no freeze.
+
+    The base ``draw_filter``, ``leave_play``, ``after_market_entry`` and
+    ``market_shape`` hooks, no explicit chance, and not the STP-05 freeze.
+    """
+    rules = state.rules
+    if state.chance is not None or (
+        m.step3_in_market and state.phase is _AUCTION and rules.components.step3_freezes_auction
+    ):
+        return False
+    hooks, base = rules.hooks, rules.modules[0].hooks
+    return (
+        hooks["draw_filter"] is base["draw_filter"]
+        and hooks["leave_play"] is base["leave_play"]
+        and hooks["after_market_entry"] is base["after_market_entry"]
+        and hooks["market_shape"] is market_shape
+    )
+
+
+def _quick_draw(state: GameState, changes: dict[str, Any]) -> GameState:
+    """:func:`draw` with the base hooks, onto ``state`` with ``changes``, in one evolve.
+
+    Every card is kept (``keep_every_card``), a too-small one lies beside the
+    game (``beside_the_game``) and nothing follows an entry (``unchanged``):
+    the events and records are those of the general path, :func:`_draw`.
+    """
+    m = changes.get("market", state.market)
+    secret = changes.get("secret", state.secret)
+    events = changes.get("events", state.events)
+    biggest = max([len(p.cities) for p in changes.get("players", state.players)])
+    plants, rnd = state.rules.plants, state.round
+    deck, n = secret.deck, 0  # n: cards taken from the deck
+    top, removed = m.top, m.removed
+    while True:  # every exit has taken the face-up top card, if there was one
+        if top is not None:
+            card, top = top, None
+        elif n < len(deck):
+            card = deck[n]
+            n += 1
+        else:
+            break
+        if plants[card].number > biggest:
+            market = _entered(state, m, card, top=None, removed=removed, deck_size=m.deck_size - n)
+            events = events.added(
+                "plant_drawn", rnd, f"Plant {card} enters the market.", None, (card,)
+            )
+            return _drawn(state, changes, market, n, events)
+        # as the general path words it: from the state before the card left play
+        gone = _gone_from(card, removed, m.inactive)
+        text = f"Drawn plant {card} is too small and {gone} (BLD-12)."
+        removed += (card,)
+        events = events.added("plant_removed", rnd, text, None, (card,))
+    market = evolve(m, top=None, removed=removed, deck_size=m.deck_size - n)
+    if m.step3_in_deck:
+        return step3_card_drawn(_drawn(state, changes, market, n, events))
+    text = "The draw deck is empty: no plant is drawn (STP-12)."
+    return _drawn(state, changes, market, n, events.added("deck_empty", rnd, text, None, ()))
+
+
+def _entered(state: GameState, m: PlantMarket, card: str, **market: object) -> PlantMarket:
+    """Market ``m`` with ``card`` sorted in by rank, in the base shape, not frozen (AUC-10)."""
+    plants = m.actual + m.future
+    rank = state.rules.rank
+    i = bisect.bisect(plants, rank[card], key=rank.__getitem__)
+    plants = plants[:i] + (card,) + plants[i:]
+    n_actual = 6 if state.step == 3 else 4
+    return evolve(m, actual=plants[:n_actual], future=plants[n_actual:], **market)
+
+
+def _drawn(
+    state: GameState, changes: dict[str, Any], market: PlantMarket, n: int, events: EventLog
+) -> GameState:
+    """``state`` with ``changes``, the drawn ``market``, ``n`` cards off the deck, ``events``."""
+    changes["market"] = market
+    changes["events"] = events
+    if n:
+        secret = changes.get("secret", state.secret)
+        changes["secret"] = evolve(secret, deck=secret.deck[n:])
+    return evolve(state, **changes)
+
+
+def _draw(state: GameState) -> GameState:
+    """:func:`draw` through every hook (the general path)."""
     if frozen(state):
         return state.log(
             "no_replacement", "No replacement is drawn while the Step 3 card shows (STP-05)."
@@ -200,8 +339,9 @@ def _enter_market(state: GameState, card: str) -> GameState:
     plants = state.market.plants
     rank = state.rules.rank
     i = bisect.bisect(plants, rank[card], key=rank.__getitem__)
-    state = _set_plants(state, plants[:i] + (card,) + plants[i:])
-    state = state.log("plant_drawn", f"Plant {card} enters the market.", None, card)
+    market = _placed(state, plants[:i] + (card,) + plants[i:])
+    note = state.noted("plant_drawn", f"Plant {card} enters the market.", None, card)
+    state = evolve(state, market=market, events=note)
     return state.rules.hook("after_market_entry")(state, card)  # type: ignore[no-any-return]
 
 
@@ -210,12 +350,19 @@ def enforce_too_small(state: GameState) -> GameState:
 
     The test is the printed number, so a plus plant is as small as the plain
     plant of its number (CDK-14); the market's lowest plant is tested first.
+    Called after every build, so a market with nothing too small returns at once.
     """
-    number = state.rules.number
-    while state.market.plants and number(state.market.plants[0]) <= largest_city_count(state):
-        state = remove_from_game(state, state.market.plants[0], "too small, BLD-12")
-        state = draw(state)
-    return state
+    plants = state.rules.plants
+    while True:
+        m = state.market
+        lowest = m.actual or m.future  # the lowest plant is the first of the actual market
+        if not lowest or plants[lowest[0]].number > largest_city_count(state):
+            return state
+        changes = _removal(state, lowest[0], "too small, BLD-12")
+        if changes is None:
+            state = draw(remove_from_game(state, lowest[0], "too small, BLD-12"))
+        else:
+            state = draw_with(state, **changes)
 
 
 def _reshuffle(state: GameState) -> GameState:
@@ -288,19 +435,27 @@ def fill_step3_market(state: GameState) -> GameState:
 
 
 def market_update(state: GameState) -> GameState:
-    """BUR-07: Steps 1-2 push the highest future plant under the deck; Step 3 removes the lowest."""
+    """BUR-07: Steps 1-2 push the highest future plant under the deck; Step 3 removes the lowest.
+
+    Then a replacement is drawn; the state is copied once where the base hooks rule.
+    """
+    m = state.market
     if state.step < 3:
-        m = state.market
-        if m.future:
-            top = m.future[-1]
-            if m.step3_in_deck:
-                state = _without(state, top, under_step3=m.under_step3 + (top,))
-            else:  # no Step 3 card left to push under: the bottom of the deck
-                state = _without(state, top, deck_size=m.deck_size + 1)
-                state = evolve(state, secret=evolve(state.secret, deck=state.secret.deck + (top,)))
-            state = state.log(
-                "plant_under_deck", f"Plant {top} goes under the draw deck (BUR-07).", None, top
-            )
-    else:
-        state = remove_lowest(state, "phase 5 of Step 3, BUR-07")
-    return draw(state)
+        if not m.future:
+            return draw(state)
+        top = m.future[-1]
+        text = f"Plant {top} goes under the draw deck (BUR-07)."
+        events = state.noted("plant_under_deck", text, None, top)
+        if m.step3_in_deck:
+            market = taken(state, top, under_step3=m.under_step3 + (top,))
+            return draw_with(state, market=market, events=events)
+        # no Step 3 card left to push under: the bottom of the deck
+        secret = evolve(state.secret, deck=state.secret.deck + (top,))
+        market = taken(state, top, deck_size=m.deck_size + 1)
+        return draw_with(state, market=market, secret=secret, events=events)
+    if not m.actual and not m.future:
+        return draw(state)
+    changes = _removal(state, (m.actual or m.future)[0], "phase 5 of Step 3, BUR-07")
+    if changes is None:
+        return draw(remove_lowest(state, "phase 5 of Step 3, BUR-07"))
+    return draw_with(state, **changes)
