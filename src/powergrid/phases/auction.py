@@ -306,11 +306,17 @@ def _open(state: GameState, action: ChoosePlant) -> GameState:
 
 
 def _discarded(state: GameState, action: DiscardPlant) -> GameState:
-    """AUC-17..AUC-19: the discard, then the replacement draw; the purchase is settled."""
+    """AUC-17..AUC-19: the discard, then the replacement draw; the purchase is settled.
+
+    With the base ``leave_play`` hook the discard and the draw are one copy of the state.
+    """
     bought = state.new_plant
-    state = discard.play(state, action)
     assert bought is not None  # a discard is only asked for right after a purchase
-    return _settled(market.draw(state), action.player, bought)
+    if state.rules.hooks["leave_play"] is base.beside_the_game:
+        state = market.draw_with(state, **discard.played(state, action))
+    else:
+        state = market.draw(discard.play(state, action))
+    return _settled(state, action.player, bought)
 
 
 def _clockwise_after(state: GameState, seat: int) -> list[int]:
@@ -358,13 +364,41 @@ def _sell(state: GameState, events: EventLog, seat: int, plant: str, price: int)
     """AUC-08/09/19: pay, take the plant; discard if over the limit; then draw.
 
     ``events`` is the log so far: the auction's last event merges into the
-    first copy of the state, and the auction closes with it.
+    first copy of the state, and the auction closes with it. With the base
+    ``after_purchase`` and ``market_shape`` hooks the purchase and the draw
+    are one copy of the state.
     """
+    hooks = state.rules.hooks
+    if (
+        hooks["after_purchase"] is not base.unchanged
+        or hooks["market_shape"] is not market.market_shape
+    ):
+        return _sell_hooked(state, events, seat, plant, price)
+    p = state.players[seat]
+    p = evolve(p, money=p.money - price, plants=state.rules.ranked(p.plants + (plant,)))
+    # AUC-09: the buyer is done for this phase 2
+    text = f"{name(state, seat)} buys plant {plant} for {price}."
+    changes = {
+        "players": state.replaced(p),
+        "auction": None,
+        "market": market.taken(state, plant),
+        "done": state.done | {seat},
+        "bought": state.bought | {seat},
+        "events": events.added("plant_bought", state.round, text, seat, (plant, price)),
+    }
+    if len(p.plants) > state.rules.max_plants:
+        return evolve(state, discard=seat, new_plant=plant, **changes)
+    return _settled(market.draw_with(state, **changes), seat, plant)
+
+
+def _sell_hooked(
+    state: GameState, events: EventLog, seat: int, plant: str, price: int
+) -> GameState:
+    """:func:`_sell` step by step, for an ``after_purchase`` or ``market_shape`` of a module."""
     p = state.players[seat]
     p = evolve(p, money=p.money - price, plants=state.rules.ranked(p.plants + (plant,)))
     state = evolve(state, players=state.replaced(p), auction=None, events=events)
     state = market.take_plant(state, plant)
-    # AUC-09: the buyer is done for this phase 2
     text = f"{name(state, seat)} buys plant {plant} for {price}."
     state = evolve(
         state,
@@ -380,7 +414,10 @@ def _sell(state: GameState, events: EventLog, seat: int, plant: str, price: int)
 
 def _settled(state: GameState, seat: int, plant: str) -> GameState:
     """The purchase is settled (discard, replacement draw, re-sort done): the hook runs."""
-    return state.rules.hook("after_purchase_settled")(state, seat, plant)  # type: ignore[no-any-return]
+    hook = state.rules.hooks["after_purchase_settled"]
+    if hook is base.unchanged:
+        return state
+    return hook(state, seat, plant)  # type: ignore[no-any-return]
 
 
 def _pass_phase(state: GameState, action: PassAuction) -> GameState:
@@ -393,7 +430,10 @@ def _pass_phase(state: GameState, action: PassAuction) -> GameState:
         )
     note = state.noted("auction_passed", f"{name(state, seat)} passes for this round.", seat)
     state = evolve(state, done=state.done | {seat}, events=note)
-    return state.rules.hook("after_pass")(state, seat)  # type: ignore[no-any-return]
+    hook = state.rules.hooks["after_pass"]
+    if hook is base.unchanged:
+        return state
+    return hook(state, seat)  # type: ignore[no-any-return]
 
 
 #: tests/test_storage.py checks the AUC-18 drops under this name.

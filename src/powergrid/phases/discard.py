@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+from typing import Any
 
 from powergrid import market
 from powergrid.actions import Action, Amounts, DiscardPlant, trusted
@@ -17,7 +18,7 @@ from powergrid.enums import Resource
 from powergrid.errors import Reason
 from powergrid.phases.common import illegal, name
 from powergrid.ruleset import Ruleset
-from powergrid.state import GameState, evolve
+from powergrid.state import GameState, PlayerState, evolve
 from powergrid.storage import binding_sets
 
 #: One storage condition of a hand: its kinds as a bit mask and as positions, and
@@ -217,6 +218,48 @@ def play(state: GameState, action: DiscardPlant) -> GameState:
 
     The caller draws the replacement and settles the purchase (AUC-19).
     """
+    seat, plant = action.player, action.plant
+    p, drop = _checked(state, action)
+    res = state.resources
+    state = evolve(
+        state,
+        players=state.replaced(p),
+        resources=evolve(res, supply=tuple(s + d for s, d in zip(res.supply, drop, strict=True))),
+        discard=None,
+        new_plant=None,
+    )
+    return market.leave_play(state, plant, "discarded").log(
+        "plant_discarded", f"{name(state, seat)} discards plant {plant}.", seat, plant, *drop
+    )
+
+
+def played(state: GameState, action: DiscardPlant) -> dict[str, Any]:
+    """:func:`play` as the changes of one evolve, for the base ``leave_play`` hook only.
+
+    The base hook lays the plant beside the game (``market.removed``); the
+    caller merges the replacement draw into the same copy of the state.
+    """
+    seat, plant = action.player, action.plant
+    p, drop = _checked(state, action)
+    res, m = state.resources, state.market
+    text = f"{name(state, seat)} discards plant {plant}."
+    return {
+        "players": state.replaced(p),
+        "resources": evolve(
+            res, supply=tuple(s + d for s, d in zip(res.supply, drop, strict=True))
+        ),
+        "discard": None,
+        "new_plant": None,
+        "market": evolve(m, removed=m.removed + (plant,)),
+        "events": state.noted("plant_discarded", text, seat, plant, *drop),
+    }
+
+
+def _checked(state: GameState, action: DiscardPlant) -> tuple[PlayerState, tuple[int, ...]]:
+    """The discarding player's record after the discard and the tokens dropped (AUC-17/18).
+
+    Raises :class:`~powergrid.errors.IllegalAction` for a discard that is not allowed.
+    """
     seat = action.player
     p = state.players[seat]
     if action.plant not in p.plants:
@@ -248,20 +291,4 @@ def play(state: GameState, action: DiscardPlant) -> GameState:
             action,
         )
     held = tuple(h - d for h, d in zip(p.resources, drop, strict=True))
-    p = evolve(p, plants=tuple(n for n in p.plants if n != action.plant), resources=held)
-    res = state.resources
-    supply = tuple(s + d for s, d in zip(res.supply, drop, strict=True))
-    state = evolve(
-        state,
-        players=state.replaced(p),
-        resources=evolve(res, supply=supply),
-        discard=None,
-        new_plant=None,
-    )
-    return market.leave_play(state, action.plant, "discarded").log(
-        "plant_discarded",
-        f"{name(state, seat)} discards plant {action.plant}.",
-        seat,
-        action.plant,
-        *drop,
-    )
+    return evolve(p, plants=tuple(n for n in p.plants if n != action.plant), resources=held), drop

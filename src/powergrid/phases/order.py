@@ -2,37 +2,50 @@
 
 from __future__ import annotations
 
+import functools
+
 from powergrid.phases.common import name
+from powergrid.rules import base
 from powergrid.state import GameState, evolve
 
 
 def player_order(state: GameState) -> tuple[int, ...]:
     """ORD-01/02/03: most cities first, ties by highest plant (rank), then previous order.
 
-    Python's sort is stable and runs over the previous order, so players still
-    tied keep their previous relative order (ORD-03). Only seats are sorted
-    (human-only); the ``player_order`` hook then places any automatic actor
-    (ORD-06).
+    The sort runs over the previous order with each seat's place in it as the
+    last key, so players still tied keep their previous relative order
+    (ORD-03). Only seats are sorted (human-only); the ``player_order`` hook
+    then places any automatic actor (ORD-06).
     """
     players, rank = state.players, state.rules.rank
-
-    def key(seat: int) -> tuple[int, int]:
-        # ORD-01 cities descending, then ORD-02 highest plant by rank descending
-        # (a plus plant beats the plain plant of its number); no plant ranks last
-        p = players[seat]
-        return (-p.city_count, -(rank[p.plants[-1]] + 1 if p.plants else 0))
-
-    seats = tuple(sorted((s for s in state.order if s >= 0), key=key))
-    return tuple(state.rules.hook("player_order")(state, seats))
+    keys = []
+    for place, seat in enumerate(state.order):
+        if seat >= 0:
+            # ORD-01 cities descending, then ORD-02 highest plant by rank descending
+            # (a plus plant beats the plain plant of its number); no plant ranks last
+            p = players[seat]
+            top = rank[p.plants[-1]] + 1 if p.plants else 0
+            keys.append((-len(p.cities), -top, place, seat))
+    keys.sort()
+    seats = tuple([k[3] for k in keys])
+    hook = state.rules.hooks["player_order"]
+    if hook is base.seats_only:
+        return seats
+    return tuple(hook(state, seats))
 
 
 def determine_order(state: GameState) -> GameState:
     """Set and log the new player order."""
     order = player_order(state)
-    state = evolve(state, order=order)
-    return state.log(
-        "order_set",
-        "Player order: " + ", ".join(name(state, s) for s in order) + ".",
-        None,
-        *order,
-    )
+    if min(order, default=0) >= 0:
+        text = _order_text(order, state.config.names)
+    else:  # an automatic actor's name is in the state
+        text = "Player order: " + ", ".join(name(state, s) for s in order) + "."
+    return evolve(state, order=order, events=state.noted("order_set", text, None, *order))
+
+
+@functools.lru_cache(maxsize=256)
+def _order_text(order: tuple[int, ...], names: tuple[str, ...] | None) -> str:
+    """The ``order_set`` text of an order of seats alone (the seats' names are the config's)."""
+    seats = [names[s] if names else f"player {s}" for s in order]
+    return "Player order: " + ", ".join(seats) + "."
