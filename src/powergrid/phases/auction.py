@@ -399,6 +399,7 @@ def _sell_hooked(
     p = evolve(p, money=p.money - price, plants=state.rules.ranked(p.plants + (plant,)))
     state = evolve(state, players=state.replaced(p), auction=None, events=events)
     state = market.take_plant(state, plant)
+    # AUC-09: the buyer is done for this phase 2
     text = f"{name(state, seat)} buys plant {plant} for {price}."
     state = evolve(
         state,
