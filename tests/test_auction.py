@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import copy
 import itertools
+import random
 from collections.abc import Sequence
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -906,3 +908,50 @@ def test_discard_options_are_every_plant_with_every_legal_drop_auc_18(
         drops = set(discard.drops(rules, owned, held, plant))
         for drop in itertools.product(*(range(-1, h + 2) for h in held)):
             assert discard.drop_allowed(rules, owned, held, plant, drop) == (drop in drops)
+
+
+#: The hooks the market's and the auction's fast paths leave out when the base one rules.
+_SKIPPED_HOOKS = (
+    "draw_filter",
+    "leave_play",
+    "after_market_entry",
+    "market_shape",
+    "after_purchase",
+    "after_purchase_settled",
+    "after_pass",
+    "player_order",
+)
+
+
+def _delegating(fn: Any) -> Any:
+    """A hook that only calls ``fn``: the same rule, but not the base function itself."""
+    return lambda *args: fn(*args)
+
+
+@pytest.mark.parametrize(
+    ("components", "map_name", "players", "seed"),
+    [("deluxe", "europe", 4, 1), ("classic", "germany", 3, 2), ("classic", "usa", 5, 1)],
+)
+def test_fast_paths_play_as_the_general_path(
+    components: str, map_name: str, players: int, seed: int
+) -> None:
+    """With the base hooks wrapped (so the fast paths stand aside) a game plays the same."""
+    cfg = pg.GameConfig(players=players, map=map_name, components=components)
+    fast = pg.new_game(cfg, seed=seed)
+    hooks = dict(fast.rules.hooks)
+    for hook in _SKIPPED_HOOKS:
+        hooks[hook] = _delegating(hooks[hook])
+    rules = attrs.evolve(fast.rules, hooks=hooks)
+    slow = attrs.evolve(fast, rules=rules)
+    rng = random.Random(seed)
+    steps = 0
+    while pg.outcome(fast) is None and steps < 3000:
+        legal = pg.legal_actions(fast)
+        assert pg.legal_actions(slow) == legal
+        action = rng.choice(legal)
+        fast, slow = pg.apply(fast, action), pg.apply(slow, action)
+        assert slow.rules is rules
+        assert fast == slow
+        steps += 1
+    assert pg.outcome(fast) is not None
+    assert pg.outcome(fast) == pg.outcome(slow)

@@ -17,9 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import attrs
 import pytest
 
 import powergrid as pg
+from powergrid import market
 from powergrid.enums import Phase
 from powergrid.state import GameState
 from tests.scenario import R3, R4, arrange, give, kinds, labels, new, play
@@ -845,3 +847,37 @@ def test_empty_deck_after_purchase_in_step3() -> None:
     )
     assert state.market.actual == labels(20, 25, 27, 30, 33)
     assert state.players[A].plants == labels(22)
+
+
+def _general(state: GameState) -> GameState:
+    """``state`` with its market hooks wrapped: the same rules, but no fast path applies."""
+    hooks = dict(state.rules.hooks)
+    for hook in ("draw_filter", "leave_play", "after_market_entry", "market_shape"):
+        hooks[hook] = (lambda fn: lambda *args: fn(*args))(hooks[hook])
+    return attrs.evolve(state, rules=attrs.evolve(state.rules, hooks=hooks))
+
+
+@pytest.mark.parametrize("deck", [(5, 6, 33), (5, 6), (33,), ()])
+@pytest.mark.parametrize("step3_in_deck", [True, False])
+@pytest.mark.parametrize("phase", [Phase.AUCTION, Phase.BUILDING, Phase.BUREAUCRACY])
+@pytest.mark.parametrize("step", [2, 3])
+def test_fast_draws_match_the_general_path(
+    deck: tuple[int, ...], step3_in_deck: bool, phase: Phase, step: int
+) -> None:
+    """BLD-12, STP-05, STP-12, BUR-07: the base-hook draws, removals and phase-5 update
+    leave the state the hooks would (too-small draws, the Step 3 card, an empty deck)."""
+    state = game(
+        step=step,
+        phase=phase,
+        actual=(12, 13, 14, 15) if step == 2 else (12, 13, 14, 15, 16, 17),
+        future=(16, 17, 18, 19) if step == 2 else (),
+        deck=deck,
+        under_step3=(30, 31) if step3_in_deck else (),
+        step3_in_deck=step3_in_deck,
+        order=(A, B, C),
+    )
+    state = give(state, C, cities=(*C6, "katowice", "wien", "zurich", "budapest", "zagreb"))
+    for rule in (market.draw, market.enforce_too_small, market.market_update):
+        assert rule(state) == rule(_general(state))
+    for why in ("a test",):
+        assert market.remove_lowest(state, why) == market.remove_lowest(_general(state), why)
