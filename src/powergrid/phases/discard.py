@@ -241,18 +241,20 @@ def played(state: GameState, action: DiscardPlant) -> dict[str, Any]:
     """
     seat, plant = action.player, action.plant
     p, drop = _checked(state, action)
-    res, m = state.resources, state.market
+    m = state.market
     text = f"{name(state, seat)} discards plant {plant}."
-    return {
+    changes = {
         "players": state.replaced(p),
-        "resources": evolve(
-            res, supply=tuple(s + d for s, d in zip(res.supply, drop, strict=True))
-        ),
         "discard": None,
         "new_plant": None,
         "market": evolve(m, removed=m.removed + (plant,)),
         "events": state.noted("plant_discarded", text, seat, plant, *drop),
     }
+    if action.drop:
+        res = state.resources
+        supply = tuple(s + d for s, d in zip(res.supply, drop, strict=True))
+        changes["resources"] = evolve(res, supply=supply)
+    return changes
 
 
 def _checked(state: GameState, action: DiscardPlant) -> tuple[PlayerState, tuple[int, ...]]:
@@ -269,7 +271,7 @@ def _checked(state: GameState, action: DiscardPlant) -> tuple[PlayerState, tuple
             Reason.NOT_OWN_PLANT,
             action,
         )
-    if action.plant not in _discardable(state, seat):
+    if action.plant == state.new_plant and not state.rules.components.may_discard_new_plant:
         illegal(
             f"With the classic components the plant just bought ({action.plant}) cannot be "
             "discarded: discard an older plant (AUC-17)",
@@ -277,11 +279,14 @@ def _checked(state: GameState, action: DiscardPlant) -> tuple[PlayerState, tuple
             action,
         )
     kinds = state.rules.resources
-    amounts = dict(action.drop)
-    unknown = [k for k in amounts if k not in kinds]
-    if unknown:
-        illegal(f"This game has no {unknown[0].value}", Reason.UNKNOWN_RESOURCE, action)
-    drop = tuple(amounts.get(k, 0) for k in kinds)
+    if action.drop:
+        amounts = dict(action.drop)
+        unknown = [k for k in amounts if k not in kinds]
+        if unknown:
+            illegal(f"This game has no {unknown[0].value}", Reason.UNKNOWN_RESOURCE, action)
+        drop = tuple([amounts.get(k, 0) for k in kinds])
+    else:  # the usual discard returns nothing
+        drop = (0,) * len(kinds)
     if not drop_allowed(state.rules, p.plants, p.resources, action.plant, drop):
         illegal(
             "Those tokens cannot be returned: only tokens that could stand on the discarded "
@@ -290,5 +295,9 @@ def _checked(state: GameState, action: DiscardPlant) -> tuple[PlayerState, tuple
             Reason.BAD_RESOURCE_DROP,
             action,
         )
-    held = tuple(h - d for h, d in zip(p.resources, drop, strict=True))
-    return evolve(p, plants=tuple(n for n in p.plants if n != action.plant), resources=held), drop
+    held = (
+        tuple([h - d for h, d in zip(p.resources, drop, strict=True)])
+        if action.drop
+        else p.resources
+    )
+    return evolve(p, plants=tuple([n for n in p.plants if n != action.plant]), resources=held), drop
