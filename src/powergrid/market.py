@@ -62,8 +62,8 @@ def _placed(state: GameState, plants: tuple[str, ...], **market: object) -> Plan
     if frozen(state):
         # Only removals happen while frozen: keep each card on its side.
         keep = set(plants)
-        actual = tuple(p for p in m.actual if p in keep)
-        future = tuple(p for p in m.future if p in keep)
+        actual = tuple([p for p in m.actual if p in keep])
+        future = tuple([p for p in m.future if p in keep])
     else:
         shape = state.rules.hooks["market_shape"]
         if shape is market_shape:  # the base shape reads the Step alone, not the market
@@ -92,7 +92,7 @@ def taken(state: GameState, plant: str, **market: object) -> PlantMarket:
     For a caller that carries the record into a larger evolve of the state.
     """
     m = state.market
-    plants = tuple(p for p in m.actual + m.future if p != plant)
+    plants = tuple([p for p in m.actual + m.future if p != plant])
     if m.discount == plant:
         market["discount"] = None
     return _placed(state, plants, **market)

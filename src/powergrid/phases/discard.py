@@ -243,7 +243,7 @@ def played(state: GameState, action: DiscardPlant) -> dict[str, Any]:
     p, drop = _checked(state, action)
     m = state.market
     text = f"{name(state, seat)} discards plant {plant}."
-    changes = {
+    changes: dict[str, Any] = {
         "players": state.replaced(p),
         "discard": None,
         "new_plant": None,
