@@ -219,14 +219,15 @@ def _plain_draws(state: GameState, m: PlantMarket) -> bool:
 def _quick_draw(state: GameState, changes: dict[str, Any]) -> GameState:
     """:func:`draw` with the base hooks, onto ``state`` with ``changes``, in one evolve.
 
-    Every card is kept (``keep_every_card``), a too-small one lies beside the
-    game (``beside_the_game``) and nothing follows an entry (``unchanged``):
-    the events and records are those of the general path, :func:`_draw`.
+    CON-13, AUC-10, BLD-12, STP-12 as there. Every card is kept
+    (``keep_every_card``), a too-small one lies beside the game
+    (``beside_the_game``) and nothing follows an entry (``unchanged``): the
+    events and records are those of the general path, :func:`_draw`.
     """
     m = changes.get("market", state.market)
     secret = changes.get("secret", state.secret)
     events = changes.get("events", state.events)
-    biggest = max([len(p.cities) for p in changes.get("players", state.players)])
+    biggest = max([len(p.cities) for p in changes.get("players", state.players)])  # CON-12
     plants, rnd = state.rules.plants, state.round
     deck, n = secret.deck, 0  # n: cards taken from the deck
     top, removed = m.top, m.removed
