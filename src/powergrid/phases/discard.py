@@ -120,6 +120,8 @@ def drop_allowed(
     rules: Ruleset, owned: tuple[str, ...], held: tuple[int, ...], plant: str, drop: tuple[int, ...]
 ) -> bool:
     """Whether ``drop`` is one of :func:`drops`, checked without listing them."""
+    if not any(held):  # nothing held: only the empty drop (and every condition holds)
+        return not any(drop)
     pmask, cap = rules.plant_slots[plant]
     if sum(drop) > cap:
         return False
@@ -161,6 +163,8 @@ def discards(
     (rows per seat and plant, or per drop for a hybrid).
     """
     kinds = rules.resources
+    if not any(held):
+        return _empty_discards(rules, seat, allowed)
     excess = _excess(rules, owned, held)
     out: list[Action] = []
     for plant in allowed:
@@ -173,6 +177,25 @@ def discards(
             if counts:
                 kind = kinds[pmask.bit_length() - 1] if pmask else None
                 out += _single_discards(seat, plant, kind, counts)
+    return tuple(out)
+
+
+def _empty_discards(rules: Ruleset, seat: int, allowed: tuple[str, ...]) -> tuple[Action, ...]:
+    """:func:`discards` of a hand holding no tokens: one discard per plant, dropping nothing.
+
+    With nothing held every storage condition holds whatever is discarded, and
+    the only drop is the empty one, so no condition need be worked out.
+    """
+    kinds = rules.resources
+    zeros = (0,) * len(kinds)
+    out: list[Action] = []
+    for plant in allowed:
+        pmask, _ = rules.plant_slots[plant]
+        if pmask & (pmask - 1):
+            out.append(_hybrid_discard(seat, plant, kinds, zeros))
+        else:
+            kind = kinds[pmask.bit_length() - 1] if pmask else None
+            out += _single_discards(seat, plant, kind, range(1))
     return tuple(out)
 
 
