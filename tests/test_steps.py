@@ -881,3 +881,25 @@ def test_fast_draws_match_the_general_path(
         assert rule(state) == rule(_general(state))
     for why in ("a test",):
         assert market.remove_lowest(state, why) == market.remove_lowest(_general(state), why)
+
+
+def test_a_drawn_plant_too_small_says_where_it_went() -> None:
+    """BLD-12, CON-11: with 11 cities connected, drawn plants 5 and 6 are laid beside the
+    game, and the log says so (it once said "leaves play", read before the card moved)."""
+    state = game(
+        step=2,
+        phase=Phase.BUREAUCRACY,
+        actual=(12, 13, 14, 15),
+        future=(16, 17, 18, 19),
+        deck=(5, 6, 33),
+        order=(A, B, C),
+    )
+    state = give(state, C, cities=(*C6, "katowice", "wien", "zurich", "budapest", "zagreb"))
+    for after in (market.draw(state), market.draw(_general(state))):
+        removed = [e for e in after.events if e.kind == "plant_removed"]
+        assert [e.values for e in removed] == [("5",), ("6",)]
+        assert [e.text for e in removed] == [
+            f"Drawn plant {n} is too small and is removed from the game (BLD-12)." for n in (5, 6)
+        ]
+        assert after.market.removed[-2:] == ("5", "6")
+        assert "33" in after.market.plants

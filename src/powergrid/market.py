@@ -245,10 +245,9 @@ def _quick_draw(state: GameState, changes: dict[str, Any]) -> GameState:
                 "plant_drawn", rnd, f"Plant {card} enters the market.", None, (card,)
             )
             return _drawn(state, changes, market, n, events)
-        # as the general path words it: from the state before the card left play
+        removed += (card,)  # the base leave_play: beside the game (CON-11)
         gone = _gone_from(card, removed, m.inactive)
         text = f"Drawn plant {card} is too small and {gone} (BLD-12)."
-        removed += (card,)
         events = events.added("plant_removed", rnd, text, None, (card,))
     market = evolve(m, top=None, removed=removed, deck_size=m.deck_size - n)
     if m.step3_in_deck:
@@ -298,12 +297,10 @@ def _draw(state: GameState) -> GameState:
             continue
         if state.rules.plants[card].number > largest_city_count(state):
             return _enter_market(state, card)
-        state = leave_play(state, card, "too_small").log(
-            "plant_removed",
-            f"Drawn plant {card} is too small and {_gone(state, card)} (BLD-12).",
-            None,
-            card,
-        )
+        state = leave_play(state, card, "too_small")
+        # worded from where the leave_play hook put the card, hence after it
+        text = f"Drawn plant {card} is too small and {_gone(state, card)} (BLD-12)."
+        state = state.log("plant_removed", text, None, card)
 
 
 def _take_card(state: GameState) -> tuple[GameState, str]:
