@@ -170,7 +170,7 @@ def _dijkstra(adj: list[tuple[tuple[int, int], ...]], src: int) -> list[int]:
     return dist
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=512)  # a game's networks: other games' rarely recur
 def network_costs(area: PlayArea, cities: tuple[str, ...]) -> tuple[int, ...]:
     """Cheapest connection cost from a network (its cities, in build order) to every city.
 

@@ -158,7 +158,7 @@ def hand(rules: Ruleset, owned: tuple[str, ...]) -> Hand:
     return _hand(rules.cards, owned)
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=2048)
 def _hand(cards: Cards, owned: tuple[str, ...]) -> Hand:
     return _hand_of(plant_slots(cards, owned), len(cards.resources))
 

@@ -104,7 +104,7 @@ def _shared_legal(
     return tuple(out)
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=4096)
 def _plain_power(
     rules: Cards, seat: int, plants: tuple[str, ...]
 ) -> tuple[Power, tuple[int, ...], int]:
@@ -121,7 +121,7 @@ def _plain_power(
     return power, vector, supply
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=4096)
 def _power(
     kinds: tuple[Resource, ...], seat: int, plants: tuple[str, ...], use: tuple[int, ...]
 ) -> Power:
@@ -129,7 +129,7 @@ def _power(
     return trusted(Power, player=seat, plants=plants, mix=_mix(kinds, use))
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=1024)
 def _candidate_index(
     rules: Cards, owned: tuple[str, ...], nk: int
 ) -> dict[tuple[tuple[str, ...], tuple[int, ...]], burns.Candidate]:

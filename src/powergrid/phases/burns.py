@@ -40,7 +40,7 @@ Need = tuple[tuple[int, int], ...]
 Candidate = tuple[tuple[str, ...], tuple[int, ...], Need, tuple[Condition, ...] | None]
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=1024)
 def candidates(rules: Cards, owned: tuple[str, ...], nk: int) -> tuple[Candidate, ...]:
     """Every (running plants, burn) of a hand whatever the tokens, in the order of options().
 
@@ -177,7 +177,7 @@ def playable(
     return len(candidate[0]) > 1 and runs_in_turn(rules, owned, candidate[0], use, held)
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=1024)
 def runs_in_turn(
     rules: Cards,
     owned: tuple[str, ...],
@@ -233,7 +233,7 @@ def fixed_burns(rules: Cards) -> dict[str, tuple[int, int] | None]:
     return out
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=1024)
 def plain_hand(
     rules: Cards, owned: tuple[str, ...]
 ) -> tuple[tuple[tuple[str, ...], Need], ...] | None:
