@@ -28,11 +28,21 @@ _AUCTION = Phase.AUCTION  # bound once: an enum member lookup is slow on Python 
 
 def frozen(state: GameState) -> bool:
     """Classic STP-05: after the Step 3 card shows in phase 2, the market stays as it is."""
+    return _freezes(state, state.market)
+
+
+def _freezes(state: GameState, m: PlantMarket) -> bool:
+    """:func:`frozen` for market record ``m`` (one the caller is about to put in the state)."""
     return (
-        state.market.step3_in_market
+        m.step3_in_market
         and state.phase is _AUCTION
         and state.rules.components.step3_freezes_auction
     )
+
+
+def _actual_count(step: int) -> int:
+    """CON-07: the actual market holds 4 plants in Steps 1-2 and 6 in Step 3."""
+    return 6 if step == 3 else 4
 
 
 def market_shape(state: GameState) -> tuple[int, int]:
@@ -40,9 +50,8 @@ def market_shape(state: GameState) -> tuple[int, int]:
 
     The base game's ``market_shape`` hook.
     """
-    if state.step == 3:
-        return (6, 0)
-    return (4, state.rules.market_size(state.step) - 4)
+    actual = _actual_count(state.step)
+    return (actual, state.rules.market_size(state.step) - actual)
 
 
 def resort(state: GameState) -> GameState:
@@ -67,7 +76,7 @@ def _placed(state: GameState, plants: tuple[str, ...], **market: object) -> Plan
     else:
         shape = state.rules.hooks["market_shape"]
         if shape is market_shape:  # the base shape reads the Step alone, not the market
-            n_actual = 6 if state.step == 3 else 4
+            n_actual = _actual_count(state.step)
         else:
             shown = evolve(state, market=evolve(m, actual=plants, future=()))
             n_actual = shape(shown)[0]
@@ -202,11 +211,9 @@ def _plain_draws(state: GameState, m: PlantMarket) -> bool:
     The base ``draw_filter``, ``leave_play``, ``after_market_entry`` and
     ``market_shape`` hooks, no explicit chance, and not the STP-05 freeze.
     """
-    rules = state.rules
-    if state.chance is not None or (
-        m.step3_in_market and state.phase is _AUCTION and rules.components.step3_freezes_auction
-    ):
+    if state.chance is not None or _freezes(state, m):
         return False
+    rules = state.rules
     hooks, base = rules.hooks, rules.modules[0].hooks
     return (
         hooks["draw_filter"] is base["draw_filter"]
@@ -262,7 +269,7 @@ def _entered(state: GameState, m: PlantMarket, card: str, **market: object) -> P
     rank = state.rules.rank
     i = bisect.bisect(plants, rank[card], key=rank.__getitem__)
     plants = plants[:i] + (card,) + plants[i:]
-    n_actual = 6 if state.step == 3 else 4
+    n_actual = _actual_count(state.step)
     return evolve(m, actual=plants[:n_actual], future=plants[n_actual:], **market)
 
 
@@ -356,11 +363,7 @@ def enforce_too_small(state: GameState) -> GameState:
         lowest = m.actual or m.future  # the lowest plant is the first of the actual market
         if not lowest or plants[lowest[0]].number > largest_city_count(state):
             return state
-        changes = _removal(state, lowest[0], "too small, BLD-12")
-        if changes is None:
-            state = draw(remove_from_game(state, lowest[0], "too small, BLD-12"))
-        else:
-            state = draw_with(state, **changes)
+        state = _remove_and_draw(state, lowest[0], "too small, BLD-12")
 
 
 def _reshuffle(state: GameState) -> GameState:
@@ -453,7 +456,12 @@ def market_update(state: GameState) -> GameState:
         return draw_with(state, market=market, secret=secret, events=events)
     if not m.actual and not m.future:
         return draw(state)
-    changes = _removal(state, (m.actual or m.future)[0], "phase 5 of Step 3, BUR-07")
+    return _remove_and_draw(state, (m.actual or m.future)[0], "phase 5 of Step 3, BUR-07")
+
+
+def _remove_and_draw(state: GameState, plant: str, why: str) -> GameState:
+    """:func:`remove_from_game`, then :func:`draw`: one copy of the state with the base hooks."""
+    changes = _removal(state, plant, why)
     if changes is None:
-        return draw(remove_lowest(state, "phase 5 of Step 3, BUR-07"))
+        return draw(remove_from_game(state, plant, why))
     return draw_with(state, **changes)
