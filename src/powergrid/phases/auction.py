@@ -366,49 +366,28 @@ def _sell(state: GameState, events: EventLog, seat: int, plant: str, price: int)
     ``events`` is the log so far: the auction's last event merges into the
     first copy of the state, and the auction closes with it. With the base
     ``after_purchase`` and ``market_shape`` hooks the purchase and the draw
-    are one copy of the state.
+    are one copy of the state; a module's hook sees each step as it happens.
     """
-    hooks = state.rules.hooks
-    if (
-        hooks["after_purchase"] is not base.unchanged
-        or hooks["market_shape"] is not market.market_shape
-    ):
-        return _sell_hooked(state, events, seat, plant, price)
     p = state.players[seat]
     p = evolve(p, money=p.money - price, plants=state.rules.ranked(p.plants + (plant,)))
-    # AUC-09: the buyer is done for this phase 2
+    over = len(p.plants) > state.rules.max_plants
     text = f"{name(state, seat)} buys plant {plant} for {price}."
-    changes = {
-        "players": state.replaced(p),
-        "auction": None,
-        "market": market.taken(state, plant),
+    bought = {  # AUC-09: the buyer is done for this phase 2
         "done": state.done | {seat},
         "bought": state.bought | {seat},
         "events": events.added("plant_bought", state.round, text, seat, (plant, price)),
     }
-    if len(p.plants) > state.rules.max_plants:
-        return evolve(state, discard=seat, new_plant=plant, **changes)
-    return _settled(market.draw_with(state, **changes), seat, plant)
-
-
-def _sell_hooked(
-    state: GameState, events: EventLog, seat: int, plant: str, price: int
-) -> GameState:
-    """:func:`_sell` step by step, for an ``after_purchase`` or ``market_shape`` of a module."""
-    p = state.players[seat]
-    p = evolve(p, money=p.money - price, plants=state.rules.ranked(p.plants + (plant,)))
+    hooks = state.rules.hooks
+    if hooks["after_purchase"] is base.unchanged and hooks["market_shape"] is market.market_shape:
+        taken = market.taken(state, plant)
+        changes = {"players": state.replaced(p), "auction": None, "market": taken, **bought}
+        if over:
+            return evolve(state, discard=seat, new_plant=plant, **changes)
+        return _settled(market.draw_with(state, **changes), seat, plant)
     state = evolve(state, players=state.replaced(p), auction=None, events=events)
     state = market.take_plant(state, plant)
-    # AUC-09: the buyer is done for this phase 2
-    text = f"{name(state, seat)} buys plant {plant} for {price}."
-    state = evolve(
-        state,
-        done=state.done | {seat},
-        bought=state.bought | {seat},
-        events=state.noted("plant_bought", text, seat, plant, price),
-    )
-    state = state.rules.hook("after_purchase")(state, plant)
-    if len(p.plants) > state.rules.max_plants:
+    state = hooks["after_purchase"](evolve(state, **bought), plant)
+    if over:
         return evolve(state, discard=seat, new_plant=plant)
     return _settled(market.draw(state), seat, plant)
 

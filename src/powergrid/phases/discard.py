@@ -13,7 +13,7 @@ import itertools
 from typing import Any
 
 from powergrid import market
-from powergrid.actions import Action, Amounts, DiscardPlant, trusted
+from powergrid.actions import Action, DiscardPlant, trusted, vector_amounts
 from powergrid.enums import Resource
 from powergrid.errors import Reason
 from powergrid.phases.common import illegal, name
@@ -228,12 +228,7 @@ def _hybrid_discard(
     seat: int, plant: str, kinds: tuple[Resource, ...], drop: tuple[int, ...]
 ) -> DiscardPlant:
     """The discard of a hybrid returning the token vector ``drop`` (cached per vector)."""
-    return trusted(DiscardPlant, player=seat, plant=plant, drop=_canonical(kinds, drop))
-
-
-def _canonical(kinds: tuple[Resource, ...], counts: tuple[int, ...]) -> Amounts:
-    """Amounts in the form the DiscardPlant/Power converters produce (sorted, no zeros)."""
-    return tuple(sorted((k, n) for k, n in zip(kinds, counts, strict=True) if n))
+    return trusted(DiscardPlant, player=seat, plant=plant, drop=vector_amounts(kinds, drop))
 
 
 def play(state: GameState, action: DiscardPlant) -> GameState:
@@ -242,18 +237,9 @@ def play(state: GameState, action: DiscardPlant) -> GameState:
     The caller draws the replacement and settles the purchase (AUC-19).
     """
     seat, plant = action.player, action.plant
-    p, drop = _checked(state, action)
-    res = state.resources
-    state = evolve(
-        state,
-        players=state.replaced(p),
-        resources=evolve(res, supply=tuple(s + d for s, d in zip(res.supply, drop, strict=True))),
-        discard=None,
-        new_plant=None,
-    )
-    return market.leave_play(state, plant, "discarded").log(
-        "plant_discarded", f"{name(state, seat)} discards plant {plant}.", seat, plant, *drop
-    )
+    changes, text, drop = _discarding(state, action)
+    state = market.leave_play(evolve(state, **changes), plant, "discarded")
+    return state.log("plant_discarded", text, seat, plant, *drop)
 
 
 def played(state: GameState, action: DiscardPlant) -> dict[str, Any]:
@@ -263,21 +249,25 @@ def played(state: GameState, action: DiscardPlant) -> dict[str, Any]:
     caller merges the replacement draw into the same copy of the state.
     """
     seat, plant = action.player, action.plant
-    p, drop = _checked(state, action)
+    changes, text, drop = _discarding(state, action)
     m = state.market
-    text = f"{name(state, seat)} discards plant {plant}."
-    changes: dict[str, Any] = {
-        "players": state.replaced(p),
-        "discard": None,
-        "new_plant": None,
-        "market": evolve(m, removed=m.removed + (plant,)),
-        "events": state.noted("plant_discarded", text, seat, plant, *drop),
-    }
-    if action.drop:
+    changes["market"] = evolve(m, removed=m.removed + (plant,))
+    changes["events"] = state.noted("plant_discarded", text, seat, plant, *drop)
+    return changes
+
+
+def _discarding(
+    state: GameState, action: DiscardPlant
+) -> tuple[dict[str, Any], str, tuple[int, ...]]:
+    """A checked discard's changes to the state but the plant's exit, its text and drop."""
+    seat, plant = action.player, action.plant
+    p, drop = _checked(state, action)
+    changes: dict[str, Any] = {"players": state.replaced(p), "discard": None, "new_plant": None}
+    if any(drop):
         res = state.resources
         supply = tuple(s + d for s, d in zip(res.supply, drop, strict=True))
         changes["resources"] = evolve(res, supply=supply)
-    return changes
+    return changes, f"{name(state, seat)} discards plant {plant}.", drop
 
 
 def _checked(state: GameState, action: DiscardPlant) -> tuple[PlayerState, tuple[int, ...]]:
