@@ -14,7 +14,7 @@ so every action has a notation that reads back.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypeVar, Union
 
 import attrs
@@ -69,6 +69,15 @@ def _amounts(value: AmountsLike) -> Amounts:
             raise ValueError(f"{key.value} is named twice")
         merged[key] = n
     return tuple(sorted((k, n) for k, n in merged.items() if n))
+
+
+def vector_amounts(kinds: Sequence[Resource], counts: Sequence[int]) -> Amounts:
+    """A count per kind (aligned with ``kinds``) as canonical amounts, as the converter gives.
+
+    For the engine's own Power mixes and discard drops, built from a burn or drop
+    vector without the converter's checks.
+    """
+    return tuple(sorted((k, n) for k, n in zip(kinds, counts, strict=True) if n))
 
 
 def _fmt_amounts(amounts: Amounts) -> str:

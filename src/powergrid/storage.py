@@ -98,7 +98,7 @@ def fits_conditions(conds: tuple[Condition, ...], holdings: tuple[int, ...]) -> 
 
 def fits(slots: Slots, holdings: tuple[int, ...]) -> bool:
     """Whether ``holdings`` (count per kind) fit on the plants ``slots`` (RES-05)."""
-    return fits_conditions(conditions(slots, len(holdings)), holdings)
+    return _hand_of(slots, len(holdings)).fits(holdings)
 
 
 def free_room(slots: Slots, holdings: tuple[int, ...]) -> tuple[int, ...]:

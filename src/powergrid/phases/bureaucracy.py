@@ -10,7 +10,7 @@ import functools
 import operator
 
 from powergrid import market
-from powergrid.actions import Action, Amounts, Power, trusted
+from powergrid.actions import Action, Amounts, Power, trusted, vector_amounts
 from powergrid.enums import Resource
 from powergrid.errors import Reason
 from powergrid.phases import burns
@@ -137,10 +137,8 @@ def _candidate_index(
     return {(c[0], c[1]): c for c in burns.candidates(rules, owned, nk)}
 
 
-@functools.lru_cache(maxsize=4096)
-def _mix(kinds: tuple[Resource, ...], use: tuple[int, ...]) -> Amounts:
-    """A burn vector as a Power's mix: (kind, count) pairs, kinds sorted, no zeros."""
-    return tuple(sorted((k, n) for k, n in zip(kinds, use, strict=True) if n))
+#: A burn vector as a Power's mix (cached: the same burns recur all game).
+_mix = functools.lru_cache(maxsize=4096)(vector_amounts)
 
 
 def apply(state: GameState, action: Action) -> GameState:

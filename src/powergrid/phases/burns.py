@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import itertools
 import operator
+from collections.abc import Callable
 
 from powergrid.plants import label_key
 from powergrid.ruleset import Cards
@@ -58,13 +59,10 @@ def candidates(rules: Cards, owned: tuple[str, ...], nk: int) -> tuple[Candidate
     # share frees exactly the room it used, so the leftover always fits: skip the check.
     shared = any(rules.plants[name].is_hybrid for name in owned)
     rooms = _mask_rooms(rules, owned, nk) if shared else None
-    key = label_keys(rules).__getitem__
-    canonical = list(owned) == sorted(owned, key=key)
-    get = owned.__getitem__
+    named = _namer(rules, owned)
     out: list[Candidate] = []
     for mask, running in subsets(n):
-        names = tuple(map(get, running))
-        plants = names if canonical or len(names) < 2 else tuple(sorted(names, key=key))
+        plants = named(running)
         room = None if rooms is None else rooms[mask]
         for use in uses[mask]:
             out.append((plants, use, need_of(use), room))
@@ -246,14 +244,20 @@ def plain_hand(
     fixed = tuple(map(burns.__getitem__, owned))
     if None in fixed:
         return None
+    named = _namer(rules, owned)
+    return tuple((named(running), need) for running, need in shape(fixed))
+
+
+def _namer(rules: Cards, owned: tuple[str, ...]) -> Callable[[tuple[int, ...]], tuple[str, ...]]:
+    """The running plants at positions of ``owned``, in a Power's canonical order.
+
+    A hand is usually held in that order already; then no sort is needed.
+    """
     key = label_keys(rules).__getitem__
-    canonical = len(owned) < 2 or list(owned) == sorted(owned, key=key)
     get = owned.__getitem__
-    out = []
-    for running, need in shape(fixed):
-        names = tuple(map(get, running))
-        out.append((names if canonical else tuple(sorted(names, key=key)), need))
-    return tuple(out)
+    if len(owned) < 2 or list(owned) == sorted(owned, key=key):
+        return lambda running: tuple(map(get, running))
+    return lambda running: tuple(sorted(map(get, running), key=key))
 
 
 @functools.lru_cache(maxsize=4096)
