@@ -857,15 +857,10 @@ def _general(state: GameState) -> GameState:
     return attrs.evolve(state, rules=attrs.evolve(state.rules, hooks=hooks))
 
 
-@pytest.mark.parametrize("deck", [(5, 6, 33), (5, 6), (33,), ()])
-@pytest.mark.parametrize("step3_in_deck", [True, False])
-@pytest.mark.parametrize("phase", [Phase.AUCTION, Phase.BUILDING, Phase.BUREAUCRACY])
-@pytest.mark.parametrize("step", [2, 3])
-def test_fast_draws_match_the_general_path(
+def _eleven_cities(
     deck: tuple[int, ...], step3_in_deck: bool, phase: Phase, step: int
-) -> None:
-    """BLD-12, STP-05, STP-12, BUR-07: the base-hook draws, removals and phase-5 update
-    leave the state the hooks would (too-small draws, the Step 3 card, an empty deck)."""
+) -> GameState:
+    """Plants 12 and up in the market, ``deck`` to draw, and C with 11 cities (BLD-12)."""
     state = game(
         step=step,
         phase=phase,
@@ -876,7 +871,19 @@ def test_fast_draws_match_the_general_path(
         step3_in_deck=step3_in_deck,
         order=(A, B, C),
     )
-    state = give(state, C, cities=(*C6, "katowice", "wien", "zurich", "budapest", "zagreb"))
+    return give(state, C, cities=(*C6, "katowice", "wien", "zurich", "budapest", "zagreb"))
+
+
+@pytest.mark.parametrize("deck", [(5, 6, 33), (5, 6), (33,), ()])
+@pytest.mark.parametrize("step3_in_deck", [True, False])
+@pytest.mark.parametrize("phase", [Phase.AUCTION, Phase.BUILDING, Phase.BUREAUCRACY])
+@pytest.mark.parametrize("step", [2, 3])
+def test_fast_draws_match_the_general_path(
+    deck: tuple[int, ...], step3_in_deck: bool, phase: Phase, step: int
+) -> None:
+    """BLD-12, STP-05, STP-12, BUR-07: the base-hook draws, removals and phase-5 update
+    leave the state the hooks would (too-small draws, the Step 3 card, an empty deck)."""
+    state = _eleven_cities(deck, step3_in_deck, phase, step)
     for rule in (market.draw, market.enforce_too_small, market.market_update):
         assert rule(state) == rule(_general(state))
     for why in ("a test",):
@@ -886,15 +893,7 @@ def test_fast_draws_match_the_general_path(
 def test_a_drawn_plant_too_small_says_where_it_went() -> None:
     """BLD-12, CON-11: with 11 cities connected, drawn plants 5 and 6 are laid beside the
     game, and the log says so (it once said "leaves play", read before the card moved)."""
-    state = game(
-        step=2,
-        phase=Phase.BUREAUCRACY,
-        actual=(12, 13, 14, 15),
-        future=(16, 17, 18, 19),
-        deck=(5, 6, 33),
-        order=(A, B, C),
-    )
-    state = give(state, C, cities=(*C6, "katowice", "wien", "zurich", "budapest", "zagreb"))
+    state = _eleven_cities((5, 6, 33), False, Phase.BUREAUCRACY, 2)
     for after in (market.draw(state), market.draw(_general(state))):
         removed = [e for e in after.events if e.kind == "plant_removed"]
         assert [e.values for e in removed] == [("5",), ("6",)]
