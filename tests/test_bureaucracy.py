@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 import powergrid as pg
 from powergrid.enums import Phase
 from powergrid.invariants import invariant_violations
-from powergrid.phases.bureaucracy import consumptions, options
+from powergrid.phases.bureaucracy import best_powered, consumptions, options, supplied
 from powergrid.state import GameState
 from tests.scenario import (
     CITIES_21,
@@ -615,6 +615,32 @@ def test_legal_powers_are_the_options_in_order_and_each_burns_its_mix(
         after = held(pg.apply(state, action), 0)
         burned = {k: before.get(k, 0) - after.get(k, 0) for k in KINDS}
         assert {k: n for k, n in burned.items() if n} == {k.value: n for k, n in action.mix}
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    plants=st.lists(st.sampled_from((*FUELLED, 37, 44)), max_size=3, unique=True),
+    cities=st.integers(1, 21),
+    data=st.data(),
+)
+def test_best_powered_is_the_best_option_with_or_without_hybrids(
+    plants: list[int], cities: int, data: st.DataObject
+) -> None:
+    """END-02, BUR-03: the cities a hand can power at the end are its best option's.
+
+    Hands without hybrids take their own path (from the fixed burns); both
+    must give the most cities any option supplies, capped by the city count.
+    """
+    state = phase5(done=(1, 2), deck=(27, 28, 30, 34))
+    tokens = dict.fromkeys(KINDS, 0)
+    for label in labels(*plants):
+        mask, cap = state.rules.plant_slots[label]
+        kinds = [k for i, k in enumerate(KINDS) if mask >> i & 1]
+        for _ in range(data.draw(st.integers(0, cap)) if kinds else 0):
+            tokens[data.draw(st.sampled_from(kinds))] += 1
+    state = give(state, 0, plants=plants, resources=tokens, cities=CITIES_21[:cities])
+    best = max((supplied(state, 0, running) for running, _ in options(state, 0)), default=0)
+    assert best_powered(state, 0) == best
 
 
 def _placeable(
