@@ -27,10 +27,12 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 #: The modules compiled, relative to ``src``: the phases, the market, the networks,
-#: storage and the engine's dispatch, where random self-play spends its time. The
-#: state records (attrs classes copied through their ``__dict__``), the actions and
-#: the event log stay interpreted: compiled classes would have no ``__dict__``.
+#: storage, the engine's dispatch and the copy of a record (``evolve``), where random
+#: self-play spends its time. The state records (attrs classes copied through their
+#: ``__dict__``), the actions and the event log stay interpreted: compiled classes
+#: would have no ``__dict__``.
 COMPILED = (
+    "powergrid/copies.py",
     "powergrid/engine.py",
     "powergrid/market.py",
     "powergrid/network.py",

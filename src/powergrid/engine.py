@@ -16,6 +16,7 @@ from powergrid.actions import ACTION_TYPES, CHANCE, Action, Reveal
 from powergrid.catalog import load_map, regions_needed
 from powergrid.chance import RngState
 from powergrid.config import GameConfig
+from powergrid.copies import evolve
 from powergrid.enums import Phase
 from powergrid.errors import IllegalAction, Reason
 from powergrid.events import EMPTY_LOG
@@ -33,7 +34,6 @@ from powergrid.state import (
     PlayerState,
     ResourceMarket,
     Secret,
-    evolve,
 )
 
 PHASES: dict[Phase, ModuleType] = {

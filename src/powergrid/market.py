@@ -9,9 +9,10 @@ import bisect
 from typing import Any
 
 from powergrid import explicit
+from powergrid.copies import evolve
 from powergrid.enums import Phase
 from powergrid.events import EventLog
-from powergrid.state import GameState, PlantMarket, evolve
+from powergrid.state import GameState, PlantMarket
 
 
 def largest_city_count(state: GameState) -> int:

@@ -13,11 +13,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from powergrid.copies import evolve
 from powergrid.enums import Resource
 from powergrid.errors import InvalidRecord
 from powergrid.invariants import MARKET_LISTS, card_places
 from powergrid.plants import card_label
-from powergrid.state import GameState, evolve
+from powergrid.state import GameState
 
 _HIDDEN = ("deck", "removed_unseen")
 _STEP3 = {"deck": (True, False), "market": (False, True), "out": (False, False)}

@@ -40,6 +40,7 @@ from typing import Any
 import attrs
 
 from powergrid.config import GameConfig
+from powergrid.copies import evolve
 from powergrid.enums import Phase
 from powergrid.errors import InvalidRecord, PowerGridError
 from powergrid.events import EMPTY_LOG
@@ -58,7 +59,7 @@ from powergrid.placement import (
     token_counts,
     whole,
 )
-from powergrid.state import ActorState, AuctionState, GameState, PlayerState, evolve
+from powergrid.state import ActorState, AuctionState, GameState, PlayerState
 
 #: The parts a position may name, in the order they are applied (``area``, the
 #: play area, only when building from a config).

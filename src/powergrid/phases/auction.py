@@ -24,13 +24,14 @@ from powergrid.actions import (
     PassAuction,
     PassBid,
 )
+from powergrid.copies import evolve
 from powergrid.errors import Reason
 from powergrid.events import EventLog
 from powergrid.phases import discard
 from powergrid.phases.common import illegal, name, next_in
 from powergrid.rules import base
 from powergrid.ruleset import Cards
-from powergrid.state import AuctionState, GameState, evolve
+from powergrid.state import AuctionState, GameState
 
 ACTIONS = (ChoosePlant, PassAuction, Bid, PassBid, DiscardPlant)
 

@@ -7,11 +7,12 @@ import functools
 from powergrid import market
 from powergrid.actions import Action, Build, EndBuild, trusted
 from powergrid.catalog import MapData
+from powergrid.copies import evolve
 from powergrid.errors import Reason
 from powergrid.network import INF, network_costs
 from powergrid.phases.common import illegal, name, next_in
 from powergrid.rules import HOUSES_PER_PLAYER, SLOT_COSTS
-from powergrid.state import GameState, evolve
+from powergrid.state import GameState
 
 ACTIONS = (Build, EndBuild)
 

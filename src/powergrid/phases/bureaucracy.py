@@ -11,12 +11,13 @@ import operator
 
 from powergrid import market
 from powergrid.actions import Action, Amounts, Power, trusted, vector_amounts
+from powergrid.copies import evolve
 from powergrid.enums import Resource
 from powergrid.errors import Reason
 from powergrid.phases import burns
 from powergrid.phases.common import illegal, name, next_in
 from powergrid.ruleset import Cards
-from powergrid.state import GameState, evolve
+from powergrid.state import GameState
 
 ACTIONS = (Power,)
 

@@ -14,11 +14,12 @@ from typing import Any
 
 from powergrid import market
 from powergrid.actions import Action, DiscardPlant, trusted, vector_amounts
+from powergrid.copies import evolve
 from powergrid.enums import Resource
 from powergrid.errors import Reason
 from powergrid.phases.common import illegal, name
 from powergrid.ruleset import Ruleset
-from powergrid.state import GameState, PlayerState, evolve
+from powergrid.state import GameState, PlayerState
 from powergrid.storage import binding_sets
 
 #: One storage condition of a hand: its kinds as a bit mask and as positions, and

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import functools
 
+from powergrid.copies import evolve
 from powergrid.phases.common import name
 from powergrid.rules import base
-from powergrid.state import GameState, evolve
+from powergrid.state import GameState
 
 
 def player_order(state: GameState) -> tuple[int, ...]:

@@ -6,10 +6,11 @@ import functools
 import itertools
 
 from powergrid.actions import Action, BuyResource, EndPurchase
+from powergrid.copies import evolve
 from powergrid.errors import Reason
 from powergrid.phases.common import illegal, name
 from powergrid.rules import Components
-from powergrid.state import GameState, ResourceMarket, evolve
+from powergrid.state import GameState, ResourceMarket
 from powergrid.storage import hand
 
 ACTIONS = (BuyResource, EndPurchase)

@@ -19,11 +19,12 @@ from collections.abc import Callable
 
 from powergrid.actions import Action, PlaceFundHouse
 from powergrid.catalog import MapData
+from powergrid.copies import evolve
 from powergrid.data import load
 from powergrid.enums import Phase
 from powergrid.errors import Reason
 from powergrid.phases.common import illegal, name
-from powergrid.state import ActorState, GameState, evolve
+from powergrid.state import ActorState, GameState
 
 _DATA = load("fund.json")
 #: The fund's public identity: an automatic actor, never a seat.

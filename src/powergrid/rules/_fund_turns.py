@@ -18,10 +18,11 @@ This is a helper of ``powergrid.rules.fund``, not a rule module of its own.
 from __future__ import annotations
 
 from powergrid import market
+from powergrid.copies import evolve
 from powergrid.data import load
 from powergrid.enums import Phase, Resource
 from powergrid.ruleset import Ruleset
-from powergrid.state import ActorState, GameState, evolve
+from powergrid.state import ActorState, GameState
 
 _DATA = load("fund.json")
 FUND: int = _DATA["actor"]

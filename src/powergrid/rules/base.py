@@ -9,11 +9,12 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from powergrid.config import GameConfig
+from powergrid.copies import evolve
 from powergrid.deck import Deck
 from powergrid.explicit import uniform_draws
 from powergrid.market import draw, market_shape, remove_lowest
 from powergrid.rules import DeckSetup, RuleModule
-from powergrid.state import GameState, evolve
+from powergrid.state import GameState
 
 if TYPE_CHECKING:
     from powergrid.chance import RngState

@@ -37,6 +37,7 @@ from typing import Any
 
 from powergrid.chance import RngState
 from powergrid.config import GameConfig
+from powergrid.copies import evolve
 from powergrid.deck import Deck
 from powergrid.rules import DeckSetup, RuleModule
 from powergrid.rules._custom_deck_build import (
@@ -48,7 +49,7 @@ from powergrid.rules._custom_deck_build import (
     table_row,
 )
 from powergrid.ruleset import Ruleset
-from powergrid.state import GameState, evolve
+from powergrid.state import GameState
 
 Hook = Callable[..., Any]
 

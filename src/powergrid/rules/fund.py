@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from powergrid.copies import evolve
 from powergrid.rules import RuleModule
 from powergrid.rules._fund_setup import (
     FUND,
@@ -48,7 +49,7 @@ from powergrid.rules._fund_setup import (
     stand_second,
 )
 from powergrid.rules._fund_turns import fund_take_on_pass, fund_take_on_purchase, fund_turn
-from powergrid.state import GameState, evolve
+from powergrid.state import GameState
 
 __all__ = ["FUND", "MODULE", "BuildPolicy", "fund_module", "on_fifteen_slot"]
 

@@ -18,10 +18,11 @@ AUC-22).
 
 from __future__ import annotations
 
+from powergrid.copies import evolve
 from powergrid.enums import Phase
 from powergrid.market import draw, remove_from_game
 from powergrid.rules import RuleModule
-from powergrid.state import GameState, evolve
+from powergrid.state import GameState
 
 
 def _set_token(state: GameState, plant: str | None) -> GameState:
