@@ -88,6 +88,27 @@ def test_same_seed_and_actions_give_equal_states(
 
 @settings(max_examples=5)
 @given(config=configs(), seed=seeds(), policy=seeds())
+def test_any_state_gets_the_answers_it_got_when_it_was_the_newest(
+    config: pg.GameConfig, seed: int, policy: int
+) -> None:
+    """Purity: the player to act, the legal actions and the next state of a state do
+    not depend on which state the engine returned last (it remembers that one's turn).
+
+    Every state of a game is asked again in reverse order, so none is the newest,
+    and an equal copy that the engine never returned is asked too.
+    """
+    seen = []
+    for state, action in playout(config, seed, policy):
+        answers = (pg.current_player(state), pg.legal_actions(state), pg.apply(state, action))
+        seen.append((state, action, answers))
+    for state, action, answers in reversed(seen):
+        for asked in (state, attrs.evolve(state)):
+            again = (pg.current_player(asked), pg.legal_actions(asked), pg.apply(asked, action))
+            assert again == answers
+
+
+@settings(max_examples=5)
+@given(config=configs(), seed=seeds(), policy=seeds())
 def test_apply_never_changes_its_input(config: pg.GameConfig, seed: int, policy: int) -> None:
     """Purity: the state passed to apply is unchanged, field by field, afterwards."""
     for state, action in playout(config, seed, policy):

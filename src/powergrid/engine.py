@@ -241,7 +241,11 @@ def current_player(state: GameState) -> int | None:
     if state.chance is not None:
         return CHANCE
     module = PHASES.get(state.phase)
-    return None if module is None else module.current(state)
+    if module is None:
+        return None
+    last = _LAST
+    who: int | None = last[1] if last[0] is state else module.current(state)
+    return who
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
@@ -252,7 +256,13 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     if state.chance is not None:
         return tuple(r for r, _ in chance_outcomes(state))
     module = PHASES.get(state.phase)
-    return () if module is None else module.legal(state)
+    if module is None:
+        return ()
+    last = _LAST
+    actions: tuple[Action, ...] = module.legal(
+        state, last[1] if last[0] is state else module.current(state)
+    )
+    return actions
 
 
 def apply(state: GameState, action: Action) -> GameState:
@@ -267,7 +277,8 @@ def apply(state: GameState, action: Action) -> GameState:
     module = PHASES.get(state.phase)
     if module is None:
         illegal("The game is over", Reason.GAME_OVER, action)
-    who = module.current(state)
+    last = _LAST
+    who = last[1] if last[0] is state else module.current(state)
     # The common case first, in two lookups: an action of this phase by the
     # player to act (``who`` is then a seat). Anything else is explained below.
     if type(action) not in _PHASE_ACTIONS[state.phase] or action.player != who:
@@ -395,14 +406,25 @@ def outcome(state: GameState) -> Outcome | None:
     return state.result
 
 
+#: The decision point :func:`_advance` returned last and the seat to act there. The
+#: next calls are nearly always ``legal_actions`` and ``apply`` on that very state,
+#: so they take the seat from here instead of looking the turn up twice more. One
+#: tuple, replaced whole and matched by identity: the tuple keeps its state alive,
+#: so no other state can match it, and a miss (another state, another thread's
+#: game) only means the look-up runs.
+_LAST: tuple[object, int] = (None, 0)
+
+
 def _advance(state: GameState) -> GameState:
     """Run automatic steps until a player must decide or the game is over."""
+    global _LAST
     while True:
         module = PHASES.get(state.phase)
         if module is None:
             return state
         who = module.current(state)
         if who is not None and who >= 0:
+            _LAST = (state, who)
             return state
         if who is not None:  # an automatic actor's place in the order (ORD-06)
             state = state.rules.hook("actor_turn")(state, who)

@@ -198,15 +198,14 @@ def _may_pass_phase(state: GameState, seat: int) -> bool:
     return all(lo > money for lo in _min_bids(state))
 
 
-def legal(state: GameState) -> tuple[Action, ...]:
-    """Every legal phase-2 action, in a stable order."""
+def legal(state: GameState, seat: int | None) -> tuple[Action, ...]:
+    """Every legal phase-2 action, in a stable order; ``seat``: :func:`current` of ``state``."""
     if state.discard is not None:
         return discard.options(state, state.discard)
     a = state.auction
     if a is not None:
         bidder = a.active[0]
         return _bids(bidder, a.bid + 1, state.players[bidder].money) + (_fold(bidder),)
-    seat = next_in(state.order, state.done)
     if seat is None:
         return ()
     money = state.players[seat].money

@@ -36,9 +36,8 @@ def build_cost(state: GameState, seat: int, city: str) -> int:
     return slot + connection_costs(state, seat)[i]
 
 
-def legal(state: GameState) -> tuple[Action, ...]:
-    """Every city the player may build in now, in map order, then EndBuild."""
-    seat = current(state)
+def legal(state: GameState, seat: int | None) -> tuple[Action, ...]:
+    """Every city ``seat``, the player to act, may build in now, in map order, then EndBuild."""
     if seat is None:
         return ()
     p = state.players[seat]

@@ -89,9 +89,8 @@ def _supply(cards: Cards, plants: tuple[str, ...]) -> int:
     return sum(table[n].cities for n in plants)
 
 
-def legal(state: GameState) -> tuple[Action, ...]:
-    """Every legal Power action of the player to act, fewest plants first."""
-    seat = current(state)
+def legal(state: GameState, seat: int | None) -> tuple[Action, ...]:
+    """Every legal Power action of ``seat``, the player to act, fewest plants first."""
     if seat is None:
         return ()
     p = state.players[seat]

@@ -100,9 +100,8 @@ def _prefixes(row: list[BuyResource]) -> tuple[tuple[BuyResource, ...], ...]:
 _tables = functools.lru_cache(maxsize=16)(_Tables)
 
 
-def legal(state: GameState) -> tuple[Action, ...]:
-    """Every legal phase-3 action: each kind and count that fits, then EndPurchase."""
-    seat = current(state)
+def legal(state: GameState, seat: int | None) -> tuple[Action, ...]:
+    """Every legal phase-3 action of ``seat``, the player to act: each kind and count that fits."""
     if seat is None:
         return ()
     p = state.players[seat]

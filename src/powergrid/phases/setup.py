@@ -22,9 +22,8 @@ def current(state: GameState) -> int | None:
     return state.rules.hook("setup_turn")(state)  # type: ignore[no-any-return]
 
 
-def legal(state: GameState) -> tuple[Action, ...]:
-    """Every legal setup decision of the seat on turn, in a stable order."""
-    seat = current(state)
+def legal(state: GameState, seat: int | None) -> tuple[Action, ...]:
+    """Every legal setup decision of ``seat``, the seat on turn, in a stable order."""
     if seat is None:
         return ()
     return tuple(state.rules.hook("setup_actions")(state, seat))
