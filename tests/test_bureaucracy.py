@@ -580,6 +580,18 @@ def test_legal_powers_are_exactly_the_powers_that_apply(
                 assert (power in legal) == pg.is_legal(state, power), power
 
 
+def _fuelled(plants: list[int], data: st.DataObject, cities: Sequence[str]) -> GameState:
+    """Seat 0 in phase 5 with ``plants``, each holding up to its capacity of its own kinds."""
+    state = phase5(done=(1, 2), deck=(27, 28, 30, 34))
+    tokens = dict.fromkeys(KINDS, 0)
+    for label in labels(*plants):
+        mask, cap = state.rules.plant_slots[label]
+        kinds = [k for i, k in enumerate(KINDS) if mask >> i & 1]
+        for _ in range(data.draw(st.integers(0, cap)) if kinds else 0):
+            tokens[data.draw(st.sampled_from(kinds))] += 1
+    return give(state, 0, plants=plants, resources=tokens, cities=cities)
+
+
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     plants=st.lists(st.sampled_from((*FUELLED, 37, 44)), max_size=3, unique=True),
@@ -594,14 +606,7 @@ def test_legal_powers_are_the_options_in_order_and_each_burns_its_mix(
     different paths through phase 5; both list the same Powers in the same
     order, and playing one burns exactly its mix.
     """
-    state = phase5(done=(1, 2), deck=(27, 28, 30, 34))
-    tokens = dict.fromkeys(KINDS, 0)
-    for label in labels(*plants):
-        mask, cap = state.rules.plant_slots[label]
-        kinds = [k for i, k in enumerate(KINDS) if mask >> i & 1]
-        for _ in range(data.draw(st.integers(0, cap)) if kinds else 0):
-            tokens[data.draw(st.sampled_from(kinds))] += 1
-    state = give(state, 0, plants=plants, resources=tokens, cities=["bremen"])
+    state = _fuelled(plants, data, cities=["bremen"])
     legal = pg.legal_actions(state)
     expected = [
         pg.Power(player=0, plants=running, mix=dict(zip(KINDS, use, strict=True)))
@@ -631,14 +636,7 @@ def test_best_powered_is_the_best_option_with_or_without_hybrids(
     Hands without hybrids take their own path (from the fixed burns); both
     must give the most cities any option supplies, capped by the city count.
     """
-    state = phase5(done=(1, 2), deck=(27, 28, 30, 34))
-    tokens = dict.fromkeys(KINDS, 0)
-    for label in labels(*plants):
-        mask, cap = state.rules.plant_slots[label]
-        kinds = [k for i, k in enumerate(KINDS) if mask >> i & 1]
-        for _ in range(data.draw(st.integers(0, cap)) if kinds else 0):
-            tokens[data.draw(st.sampled_from(kinds))] += 1
-    state = give(state, 0, plants=plants, resources=tokens, cities=CITIES_21[:cities])
+    state = _fuelled(plants, data, cities=CITIES_21[:cities])
     best = max((supplied(state, 0, running) for running, _ in options(state, 0)), default=0)
     assert best_powered(state, 0) == best
 
