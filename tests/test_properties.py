@@ -9,6 +9,8 @@ conservation of tokens (SET-08, CON-10) and plants (CON-11), the plant limit
 from __future__ import annotations
 
 import random
+import sys
+import threading
 from typing import Any
 
 import attrs
@@ -105,6 +107,31 @@ def test_any_state_gets_the_answers_it_got_when_it_was_the_newest(
         for asked in (state, attrs.evolve(state)):
             again = (pg.current_player(asked), pg.legal_actions(asked), pg.apply(asked, action))
             assert again == answers
+
+
+def test_games_played_side_by_side_in_threads_are_the_games_played_alone() -> None:
+    """Determinism: games interleaved in threads (each step may follow another game's,
+    so the engine's remembered decision point is often another game's) play exactly as
+    each does alone."""
+
+    def play(seed: int) -> list[pg.Action]:
+        return [action for _, action in playout(pg.GameConfig(players=4), seed, seed)]
+
+    alone = {seed: play(seed) for seed in range(4)}
+    together: dict[int, list[pg.Action]] = {}
+    threads = [
+        threading.Thread(target=lambda s=seed: together.__setitem__(s, play(s))) for seed in alone
+    ]
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(1e-5)  # switch threads every few steps, not every 5 ms
+    try:
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(switch)
+    assert together == alone
 
 
 @settings(max_examples=5)
