@@ -67,26 +67,13 @@ def supplied(state: GameState, seat: int, plants: tuple[str, ...]) -> int:
 def best_powered(state: GameState, seat: int) -> int:
     """END-02: the most cities the player can power with what the plants hold."""
     p = state.players[seat]
-    cards, owned, held = state.rules.cards, p.plants, p.resources
-    plain = burns.plain_hand(cards, owned)
+    plain = burns.plain_hand(state.rules.cards, p.plants)
     if plain is None:
-        supply = max((_supply(cards, plants) for plants, _ in options(state, seat)), default=0)
+        runs = [plants for plants, _ in options(state, seat)]
     else:  # as legal(): a set runs exactly when the tokens cover its need
-        supply = max(
-            (
-                _supply(cards, plants)
-                for plants, need in plain
-                if all(held[i] >= n for i, n in need)
-            ),
-            default=0,
-        )
-    return min(supply, p.city_count)  # BUR-03, as supplied()
-
-
-def _supply(cards: Cards, plants: tuple[str, ...]) -> int:
-    """How many cities ``plants`` supply when they all run (BUR-03, before the city count)."""
-    table = cards.plants
-    return sum(table[n].cities for n in plants)
+        held = p.resources
+        runs = [plants for plants, need in plain if all(held[i] >= n for i, n in need)]
+    return max((supplied(state, seat, plants) for plants in runs), default=0)
 
 
 def legal(state: GameState, seat: int | None) -> tuple[Action, ...]:
