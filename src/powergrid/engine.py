@@ -238,13 +238,15 @@ def current_player(state: GameState) -> int | None:
 
     At a chance point (explicit chance only) it is :data:`~powergrid.CHANCE`.
     """
+    last = _LAST
+    if last[0] is state:
+        return last[1]
     if state.chance is not None:
         return CHANCE
     module = PHASES.get(state.phase)
     if module is None:
         return None
-    last = _LAST
-    who: int | None = last[1] if last[0] is state else module.current(state)
+    who: int | None = module.current(state)
     return who
 
 
@@ -253,15 +255,16 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
 
     At a chance point these are the possible :class:`~powergrid.Reveal` outcomes.
     """
+    last = _LAST
+    if last[0] is state:
+        listed: tuple[Action, ...] = last[2].legal(state, last[1])
+        return listed
     if state.chance is not None:
         return tuple(r for r, _ in chance_outcomes(state))
     module = PHASES.get(state.phase)
     if module is None:
         return ()
-    last = _LAST
-    actions: tuple[Action, ...] = module.legal(
-        state, last[1] if last[0] is state else module.current(state)
-    )
+    actions: tuple[Action, ...] = module.legal(state, module.current(state))
     return actions
 
 
@@ -272,15 +275,17 @@ def apply(state: GameState, action: Action) -> GameState:
     rules forbid the action; automatic steps (end of phase, refills, draws,
     the next round) run before this returns.
     """
+    last = _LAST
+    # The common case first: the newest decision point of a game without
+    # explicit chance, and an action of its phase by the player to act.
+    if last[0] is state and type(action) in last[3] and action.player == last[1]:
+        return _advance(last[2].apply(state, action))
     if state.chance is not None:
         return _resolve_chance(state, action)
     module = PHASES.get(state.phase)
     if module is None:
         illegal("The game is over", Reason.GAME_OVER, action)
-    last = _LAST
-    who = last[1] if last[0] is state else module.current(state)
-    # The common case first, in two lookups: an action of this phase by the
-    # player to act (``who`` is then a seat). Anything else is explained below.
+    who = module.current(state)
     if type(action) not in _PHASE_ACTIONS[state.phase] or action.player != who:
         _check_turn(state, module, who, action)
     if explicit.OPTION in state.config.options:
@@ -406,13 +411,16 @@ def outcome(state: GameState) -> Outcome | None:
     return state.result
 
 
-#: The decision point :func:`_advance` returned last and the seat to act there. The
-#: next calls are nearly always ``legal_actions`` and ``apply`` on that very state,
-#: so they take the seat from here instead of looking the turn up twice more. One
-#: tuple, replaced whole and matched by identity: the tuple keeps its state alive,
-#: so no other state can match it, and a miss (another state, another thread's
-#: game) only means the look-up runs.
-_LAST: tuple[object, int] = (None, 0)
+#: The decision point :func:`_advance` returned last, with the seat to act there, its
+#: phase module and that phase's action classes. The next calls are nearly always
+#: ``legal_actions`` and ``apply`` on that very state, so they take all of it from
+#: here instead of looking the phase and the turn up again. One tuple, replaced
+#: whole and matched by identity: the tuple keeps its state alive, so no other
+#: state can match it, and a miss (another state, another thread's game) only
+#: means the look-ups run. Only states without a pending chance event are kept:
+#: a game with explicit chance never hands such a state to its caller, so a
+#: match is always a plain decision point (no chance resolution to run).
+_LAST: tuple[object, int, ModuleType, frozenset[type]] = (None, 0, setup, frozenset())
 
 
 def _advance(state: GameState) -> GameState:
@@ -424,7 +432,8 @@ def _advance(state: GameState) -> GameState:
             return state
         who = module.current(state)
         if who is not None and who >= 0:
-            _LAST = (state, who)
+            if state.chance is None:
+                _LAST = (state, who, module, _PHASE_ACTIONS[state.phase])
             return state
         if who is not None:  # an automatic actor's place in the order (ORD-06)
             state = state.rules.hook("actor_turn")(state, who)
