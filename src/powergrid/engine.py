@@ -418,8 +418,9 @@ def outcome(state: GameState) -> Outcome | None:
 #: whole and matched by identity: the tuple keeps its state alive, so no other
 #: state can match it, and a miss (another state, another thread's game) only
 #: means the look-ups run. Only states without a pending chance event are kept:
-#: a game with explicit chance never hands such a state to its caller, so a
-#: match is always a plain decision point (no chance resolution to run).
+#: explicit-chance play runs every automatic step on a state carrying its chance
+#: point (see :func:`_run`), so only games without explicit chance are ever kept
+#: and a match never needs :func:`_play_explicit`.
 _LAST: tuple[object, int, ModuleType, frozenset[type]] = (None, 0, setup, frozenset())
 
 
