@@ -3,8 +3,15 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+DEMO_STAMP := $(VENV)/.demo-installed
 
 .PHONY: demo test lint typecheck unit docs examples compiled compiled-check bench dist clean
+
+# The demo needs the package alone; the tests need the extras and the dev tools too.
+$(DEMO_STAMP): pyproject.toml Makefile
+	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(DEMO_STAMP)
 
 $(STAMP): pyproject.toml Makefile
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -15,7 +22,7 @@ $(STAMP): pyproject.toml Makefile
 		"sphinx>=7" furo "myst-parser>=3"
 	touch $(STAMP)
 
-demo: $(STAMP)
+demo: $(DEMO_STAMP)
 	$(BIN)/python -m powergrid play --players 4 --map europe --seed 7
 
 test: lint typecheck unit docs examples compiled-check
