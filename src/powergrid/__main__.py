@@ -9,12 +9,18 @@ actions; ``arena`` plays many seeded games between policies
 (:mod:`powergrid.arena_cli`); ``import boardgamers`` turns a game exported by
 boardgamers.space into a record (:mod:`powergrid.import_cli`).
 
+Every file a command writes is written all at once or not at all
+(:func:`powergrid.cli_files.write_text`); a game record replaces only an
+earlier save of the same game, other files only with ``--force``.
+
 Exit codes: 0 on success (also when the output is a pipe closed early, and
 when a human game is left at ``quit`` or the end of the input, saved); 2 for
-usage errors, a missing or unreadable file, an invalid record, a
-configuration the rules reject and an illegal action in a record (one line
-``error: <message>`` on stderr); 130 after Ctrl-C in a human game (saved);
-1 for unexpected errors.
+usage errors, a missing or unreadable file, a file that cannot be written or
+may not be replaced, an invalid record, a configuration the rules reject and
+an illegal action in a record (one line ``error: <message>`` on stderr,
+non-printable characters escaped); 130 after Ctrl-C anywhere, 143 after
+SIGTERM and 129 after SIGHUP in a game (a game saved first; one line on
+stderr, or the resume command at the prompt); 1 for unexpected errors.
 """
 
 from __future__ import annotations
@@ -29,8 +35,9 @@ from typing import TextIO
 import attrs
 
 from powergrid.arena_cli import add_arena_parser, run_arena_command
-from powergrid.cli_errors import UserError
-from powergrid.cli_files import check_writable, checked, load_record, write_text
+from powergrid.cli_errors import UserError, printable
+from powergrid.cli_files import check_new, check_writable, checked, load_record, write_text
+from powergrid.cli_signals import Stopped
 from powergrid.cli_text import final as final_ranking
 from powergrid.cli_text import header, narrate, show_lines, where_it_ends
 from powergrid.engine import outcome
@@ -60,8 +67,8 @@ def build_parser(prog: str = MODULE_PROG) -> argparse.ArgumentParser:
         description="Power Grid rules engine: play games (against bots or at the prompt), "
         "replay, show and cut records, run arenas of many games, import games played "
         "elsewhere.",
-        epilog="Exit codes: 0 success, 2 usage or input error, 130 interrupted, "
-        "1 unexpected error.",
+        epilog="Exit codes: 0 success, 2 usage or input error, 130 interrupted (Ctrl-C), "
+        "143 terminated (SIGTERM), 129 hung up (SIGHUP), 1 unexpected error.",
     )
     parser.add_argument(
         "--version", action="version", version=f"powergrid {__version__}", help="print the version"
@@ -115,7 +122,8 @@ def _record_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     cut.add_argument("file", metavar="FILE", help="the record, a GameRecord JSON document")
     cut.add_argument("--upto", metavar="K", type=int, required=True, help="actions to keep")
-    cut.add_argument("--out", metavar="OUT", help="write the cut record to OUT")
+    cut.add_argument("--out", metavar="OUT", help="write the cut record to OUT (a new file)")
+    cut.add_argument("--force", action="store_true", help="let --out replace an existing OUT")
 
 
 def _replay(args: argparse.Namespace, out: TextIO) -> int:
@@ -166,6 +174,8 @@ def _cut(args: argparse.Namespace, out: TextIO) -> int:
             f"--upto {args.upto}: {args.file} has {total} actions, so K is 0 to {total}"
         )
     if args.out is not None:
+        if not args.force:
+            check_new(args.out, hint="add --force to replace it")
         check_writable(args.out)
     part = attrs.evolve(record, actions=record.actions[: args.upto])
     checked(args.file, lambda: replay(part))
@@ -200,13 +210,26 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit code.
 
     ``--help`` and ``--version`` return 0; usage errors print argparse's
-    message and return 2; a file that cannot be read or written, an invalid
-    record, a configuration the rules reject, a bad seat or bot list or an
-    illegal action in a record print one line ``error: <message>`` and return
-    2, before any game is played; standard output closed early (a pipe into
-    ``head``) ends quietly with 0; anything unexpected prints a traceback and
-    returns 1. The usage line names the command typed (:func:`program_name`).
+    message and return 2; a file that cannot be read or written (or may not
+    be replaced), an invalid record, a configuration the rules reject, a bad
+    seat or bot list or an illegal action in a record print one line
+    ``error: <message>`` and return 2, before any game is played; standard
+    output closed early (a pipe into ``head``) ends quietly with 0; Ctrl-C
+    returns 130 with one line ``interrupted`` (a game with a record says
+    where it was saved); SIGTERM and SIGHUP stop a game (saved) with 143 and
+    129; anything unexpected prints a traceback and returns 1. The usage
+    line names the command typed (:func:`program_name`). Messages are one
+    line with their non-printable characters escaped
+    (:func:`powergrid.cli_errors.printable`), so no file name or file
+    content can drive the terminal.
     """
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:  # Ctrl-C anywhere: also while an error is being reported
+        return _stop("interrupted", 130)
+
+
+def _main(argv: list[str] | None) -> int:
     prog = program_name()
     try:
         args = build_parser(prog).parse_args(argv)
@@ -218,22 +241,40 @@ def main(argv: list[str] | None = None) -> int:
         return code
     except (UserError, InvalidRecord, RulesConfigError, IllegalAction) as err:
         _flush_quietly()
-        print(f"error: {_one_line(str(err))}", file=sys.stderr)
+        print(f"error: {printable(_one_line(str(err)))}", file=sys.stderr)
         return 2
+    except Stopped as stop:  # a game stopped by a signal, saved: the message says where
+        return _stop(str(stop), stop.exit_code)
     except BrokenPipeError:  # e.g. piped into `head`: the reader has all it wanted
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
     except Exception as err:
         traceback.print_exc()
-        print(f"error: unexpected {type(err).__name__}: {err}", file=sys.stderr)
+        print(f"error: unexpected {type(err).__name__}: {printable(str(err))}", file=sys.stderr)
         return 1
 
 
+def _stop(message: str, code: int) -> int:
+    """Report a stop signal in one line on stderr and return its exit code."""
+    _flush_quietly()
+    with contextlib.suppress(OSError, ValueError):  # a terminal that hung up takes no message
+        print(printable(_one_line(message)), file=sys.stderr)
+    return code
+
+
 def _flush_quietly() -> None:
-    """Flush what was printed before an error; a closed output has nothing to lose."""
-    with contextlib.suppress(BrokenPipeError, ValueError):
+    """Flush what was printed before an error; a closed output has nothing to lose.
+
+    When the flush fails, standard output is pointed at the null device so
+    the interpreter's own flush at exit does not fail again.
+    """
+    try:
         sys.stdout.flush()
+    except (OSError, ValueError):
+        with contextlib.suppress(OSError, ValueError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
 
 
 def _one_line(message: str) -> str:

@@ -10,14 +10,24 @@ moment it is the whole game so far:
   decision (:func:`powergrid.replay` with ``upto``); the bots' moves after it
   are played again by the bots, which are functions of their seed and the
   state, so they come out the same.
-- ``save FILE`` writes the record; ``quit``, end of input and Ctrl-C write it
-  to :attr:`Session.save_path` (or a fresh ``powergrid-<seed>.json``) and
-  print the command that resumes it. A finished game is saved the same way.
+- The game is saved after every decision of a human seat (and every undo)
+  to :attr:`Session.save_path`, the ``--record`` file or a fresh
+  ``powergrid-<seed>.json`` chosen at the start and told to the player.
+  ``save FILE`` writes it elsewhere too. ``quit``, the end of the input,
+  Ctrl-C, SIGTERM and SIGHUP save it once more and print the command that
+  resumes it; a finished game is saved the same way. Every save is atomic
+  (:func:`powergrid.cli_files.write_text`), and a signal during one waits
+  until it is done (:mod:`powergrid.cli_signals`).
+- A save replaces a file only when it holds an earlier save of this game
+  (:func:`powergrid.cli_files.check_overwrite`), a file this session wrote,
+  or when forced (``play --force``, ``save FILE --force``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import sys
 from collections.abc import Callable, Mapping
 from typing import TextIO
@@ -26,7 +36,8 @@ import attrs
 
 from powergrid.actions import CHANCE, Action
 from powergrid.cli_errors import UserError
-from powergrid.cli_files import write_text
+from powergrid.cli_files import check_overwrite, write_text
+from powergrid.cli_signals import Stopped, held_signals, signal_name, stop_signals, stopped_by, why
 from powergrid.cli_text import final, show_lines
 from powergrid.engine import apply, current_player, legal_actions, outcome, sampled_outcome
 from powergrid.errors import IllegalAction
@@ -41,7 +52,9 @@ from powergrid.state import GameState
 Chooser = Callable[[GameState], Action]
 
 #: Exit code after Ctrl-C (128 + SIGINT, as shells report it).
-INTERRUPTED = 130
+INTERRUPTED = 128 + signal.SIGINT
+#: How ``save`` at the prompt is told to replace a file that is not an earlier save of the game.
+FORCE = "--force"
 #: What a command returns to keep the prompt on the same position.
 _AGAIN = "again"
 
@@ -52,8 +65,12 @@ class Session:
 
     ``record`` is the game so far and ``state`` the state after it. Seats in
     ``humans`` are asked at the prompt, the others play ``bots[seat]``.
-    ``save_path`` is where quitting saves (``--record``), None for a fresh
-    default name; ``resume_command(path)`` is the command line that resumes a
+    ``save_path`` is where the game is saved after each decision and when it
+    stops (``--record``); None has :func:`run_session` choose a fresh default
+    name. ``force`` lets those saves replace any file (``play --force``);
+    ``owned`` holds the files (real paths) that may be replaced without a
+    check: those this session wrote, and a ``--record`` file checked before
+    the game. ``resume_command(path)`` is the command line that resumes a
     saved game. ``inp`` is read line by line; when it is not a terminal each
     line is echoed after the prompt, so the output reads as a transcript.
     """
@@ -64,9 +81,12 @@ class Session:
     bots: Mapping[int, Chooser]
     resume_command: Callable[[str], str]
     save_path: str | None = None
+    force: bool = False
+    owned: set[str] = attrs.field(factory=set)
     out: TextIO = attrs.field(factory=lambda: sys.stdout)
     inp: TextIO = attrs.field(factory=lambda: sys.stdin)
     mark: int = 0  # the events already narrated
+    fresh: bool = False  # save_path is a default name, so another one may replace it
 
     def say(self, text: str = "") -> None:
         """Print one line (or several) to the session's output."""
@@ -76,18 +96,30 @@ class Session:
 def run_session(session: Session) -> int:
     """Play until the game ends or the player stops; return the exit code.
 
-    0 when the game ended (its record saved, unless it was over already),
-    after ``quit`` and at the end of the input (the game saved, the resume
-    command printed); 130 after Ctrl-C (saved the same way). A save that fails raises
-    :class:`~powergrid.cli_errors.UserError`.
+    Announces where the game is saved, then saves it after every decision
+    of a human seat (a save that fails is told at the prompt, and the game
+    goes on). Returns 0 when the game ended (its record saved, unless it was
+    over already), after ``quit`` and at the end of the input (the game
+    saved, the resume command printed); 128 + the signal number after Ctrl-C
+    (130), SIGTERM (143) or SIGHUP (129), saved the same way. A save that
+    fails when the game stops raises :class:`~powergrid.cli_errors.UserError`.
     """
     over = outcome(session.state) is not None  # a finished record: nothing new to save
-    try:
-        stop = _loop(session)
-    except KeyboardInterrupt:
-        session.say()
-        _leave(session, "Interrupted")
-        return INTERRUPTED
+    if session.save_path is None:
+        session.save_path = free_path(f"powergrid-{session.record.seed}")
+        session.fresh = True
+    if not over:
+        session.say(f"The game is saved to {session.save_path} after each of your decisions.")
+    with stop_signals():
+        try:
+            return _play_out(session, over)
+        except (KeyboardInterrupt, Stopped) as stop:
+            with held_signals(redeliver=False):  # a second Ctrl-C cannot cut this save short
+                return _stopped(session, stopped_by(stop))
+
+
+def _play_out(session: Session, over: bool) -> int:
+    stop = _loop(session)
     if stop is not None:
         _leave(session, stop)
         return 0
@@ -97,6 +129,18 @@ def run_session(session: Session) -> int:
     if not over:
         session.say(f"The game record is in {_save(session)}.")
     return 0
+
+
+def _stopped(session: Session, signum: int) -> int:
+    """Save after a stop signal and say so; the exit code 128 + ``signum``."""
+    if signum == signal.SIGINT:
+        _leave(session, why(signum), first="")
+    else:
+        path = _save(session)
+        command = session.resume_command(path)
+        line = f"{why(signum)} ({signal_name(signum)}): the game is saved in {path}; "
+        _farewell(session, "", f"{line}resume it with: {command}")
+    return 128 + signum
 
 
 def _loop(session: Session) -> str | None:
@@ -155,6 +199,7 @@ def _decide(session: Session, seat: int) -> str | None:
             except IllegalAction as err:
                 session.say(f"Not allowed: {err}")  # the engine's explain_illegal message
                 continue
+            _autosave(session)
             return None
 
 
@@ -163,7 +208,10 @@ def _command(session: Session, seat: int, command: Command) -> str | None:
     if command.name == "quit":
         return "Quit"
     if command.name == "undo":
-        return None if _undo(session, seat) else _AGAIN
+        if not _undo(session, seat):
+            return _AGAIN
+        _autosave(session)
+        return None
     if command.name == "help":
         session.say(HELP)
     elif command.name == "show":
@@ -193,29 +241,86 @@ def _undo(session: Session, seat: int) -> bool:
     return True
 
 
-def _save_to(session: Session, path: str) -> None:
-    """``save FILE``: write the record; a failure is told at the prompt, not fatal."""
+def _save_to(session: Session, argument: str) -> None:
+    """``save FILE [--force]``: write the record; a failure is told at the prompt, not fatal."""
+    path, force = _forced(argument)
+    if not path:
+        session.say(f"save needs a file name: save FILE, or save FILE {FORCE} to replace a file")
+        return
+    hint = f"type save {path} {FORCE} to replace it"
     try:
-        write_text(path, to_json(session.record, indent=2) + "\n")
-    except (UserError, ValueError) as err:  # ValueError: a name open() refuses (a NUL byte)
+        _write(session, path, force=force, hint=hint)
+    except UserError as err:
         session.say(str(err))
         return
     count = len(session.record.actions)
     session.say(f"Saved the game ({count} actions) to {path}.")
 
 
-def _leave(session: Session, why: str) -> None:
-    """Save the unfinished game and say how to resume it."""
+def _forced(argument: str) -> tuple[str, bool]:
+    """The file name of ``save`` and whether ``--force`` came before or after it."""
+    if argument == FORCE:
+        return "", True
+    if argument.endswith(f" {FORCE}"):
+        return argument.removesuffix(FORCE).rstrip(), True
+    if argument.startswith(f"{FORCE} "):
+        return argument.removeprefix(FORCE).lstrip(), True
+    return argument, False
+
+
+def _leave(session: Session, why: str, first: str | None = None) -> None:
+    """Save the unfinished game and say how to resume it (``first``: a line before that)."""
     path = _save(session)
-    session.say(f"{why}: the game is saved in {path}. Resume it with:")
-    session.say(f"  {session.resume_command(path)}")
+    lines = [] if first is None else [first]
+    lines += [f"{why}: the game is saved in {path}. Resume it with:"]
+    _farewell(session, *lines, f"  {session.resume_command(path)}")
+
+
+def _farewell(session: Session, *lines: str) -> None:
+    """Print the last lines; a terminal that is gone (SIGHUP) or a closed pipe is no error."""
+    try:
+        for line in lines:
+            session.say(line)
+        session.out.flush()
+    except (OSError, ValueError):
+        with contextlib.suppress(OSError, ValueError):  # later flushes go nowhere, quietly
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, session.out.fileno())
+
+
+def _autosave(session: Session) -> None:
+    """Save after a decision; a failure is told at the prompt and the game goes on."""
+    try:
+        _save(session)
+    except UserError as err:
+        session.say(f"Could not save the game: {err}. Type save FILE to save it elsewhere.")
 
 
 def _save(session: Session) -> str:
-    """Write the record to ``save_path`` or a new default file; return the path."""
-    path = session.save_path or free_path(f"powergrid-{session.record.seed}")
-    write_text(path, to_json(session.record, indent=2) + "\n")
+    """Write the record to :attr:`Session.save_path`; return the path."""
+    path = session.save_path
+    assert path is not None  # run_session chose one
+    if session.fresh and _key(path) not in session.owned and os.path.lexists(path):
+        path = session.save_path = free_path(f"powergrid-{session.record.seed}")  # taken since
+    _write(session, path, force=session.force, hint="play with --force to replace it")
     return path
+
+
+def _write(session: Session, path: str, *, force: bool, hint: str) -> None:
+    """Write the record to ``path`` unless that would replace a file it may not (UserError)."""
+    key = _key(path)
+    if not force and key not in session.owned:
+        check_overwrite(path, session.record, hint=hint)
+    write_text(path, to_json(session.record, indent=2) + "\n")
+    session.owned.add(key)
+
+
+def _key(path: str) -> str:
+    """The real path of ``path``: the same file by any name is the same file."""
+    try:
+        return os.path.realpath(path)
+    except (OSError, ValueError):
+        return path
 
 
 def free_path(stem: str) -> str:

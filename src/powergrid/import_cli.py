@@ -1,4 +1,8 @@
-"""``python -m powergrid import``: game records from exports of other sites (boardgamers)."""
+"""``python -m powergrid import``: game records from exports of other sites (boardgamers).
+
+``--out OUT`` writes a new file: an existing one is replaced only with
+``--force``, and the write is atomic (:func:`powergrid.cli_files.write_text`).
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ from typing import TextIO
 
 from powergrid.boardgamers import ImportedGame, import_game, read_export
 from powergrid.cli_errors import UserError
-from powergrid.cli_files import check_writable, write_text
+from powergrid.cli_files import check_new, check_writable, write_text
 from powergrid.engine import outcome
 from powergrid.errors import InvalidRecord
 from powergrid.records import replay
@@ -31,12 +35,15 @@ def add_import_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "output; a summary goes to standard error when the record goes to standard output.",
     )
     bg.add_argument("file", metavar="FILE", help="the export, a JSON file")
-    bg.add_argument("--out", metavar="OUT", help="write the record to OUT")
+    bg.add_argument("--out", metavar="OUT", help="write the record to OUT (a new file)")
+    bg.add_argument("--force", action="store_true", help="let --out replace an existing OUT")
 
 
 def run_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Read, convert and write one export; errors name the file."""
     if args.out is not None:
+        if not args.force:
+            check_new(args.out, hint="add --force to replace it")
         check_writable(args.out)
     try:
         export = read_export(args.file)

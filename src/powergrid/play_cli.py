@@ -7,11 +7,19 @@ is built at once, so the rules reject a bad one in one line; the seats and
 with human seats at the prompt (:mod:`powergrid.human`). ``--resume FILE``
 continues a record instead of starting a game; the seats' roles always come
 from the command line.
+
+The game is saved as it goes (see :mod:`powergrid.human` for the terminal
+game). ``--record FILE`` is checked before the game starts: it may be
+replaced only when it holds an earlier save of the same game, or with
+``--force``. Between bots the record is written when the game ends, and a
+game stopped by Ctrl-C, SIGTERM or SIGHUP writes what was played before the
+program exits with 128 + the signal number.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -21,9 +29,17 @@ import attrs
 
 from powergrid.actions import CHANCE, Action
 from powergrid.bots import GreedyBot, RandomBot
-from powergrid.catalog import component_maps, map_ids
+from powergrid.catalog import COMPONENT_SETS, component_maps, map_ids
 from powergrid.cli_errors import UserError
-from powergrid.cli_files import check_writable, checked, load_deck, load_record, write_text
+from powergrid.cli_files import (
+    check_overwrite,
+    check_writable,
+    checked,
+    load_deck,
+    load_record,
+    write_text,
+)
+from powergrid.cli_signals import Stopped, held_signals, signal_name, stop_signals, stopped_by, why
 from powergrid.cli_text import final, header, narrate
 from powergrid.config import OPTIONS, GameConfig
 from powergrid.deck import DeckChoice
@@ -128,7 +144,13 @@ def add_play_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     add("--resume", metavar="FILE", help="continue the game of a record (save, --record, cut)")
     add("--quiet", action="store_true", help="bots only: print only the final ranking")
-    add("--record", metavar="FILE", help="write the game record (JSON) to FILE")
+    add(
+        "--record",
+        metavar="FILE",
+        help="write the game record (JSON) to FILE, at the prompt after each of your decisions; "
+        "an existing FILE must hold an earlier save of the same game",
+    )
+    add("--force", action="store_true", help="let --record replace FILE whatever it holds")
 
 
 @attrs.frozen
@@ -155,7 +177,7 @@ def prepare_play(args: argparse.Namespace, prog: str) -> PlaySetup:
     resumed record that does not replay), each reported in one line.
     """
     if args.resume is None:
-        config = _named(lambda: play_config(args))
+        config = _named(lambda: play_config(args), args)
         record = GameRecord(config=config, seed=0 if args.seed is None else args.seed)
         state = new_game(config, seed=record.seed)
     else:
@@ -172,18 +194,40 @@ def prepare_play(args: argparse.Namespace, prog: str) -> PlaySetup:
     kinds = _bot_kinds(args.bots, [s for s in range(players) if s not in humans], players)
     if args.record is not None:
         check_writable(args.record)
+        if not args.force:
+            check_overwrite(args.record, record, hint="add --force to replace it")
     return PlaySetup(record=record, state=state, humans=humans, kinds=kinds, args=args, prog=prog)
 
 
-def _named(build: Callable[[], GameConfig]) -> GameConfig:
-    """Build a config; a field the rules reject is reported under its option's name."""
+def _named(build: Callable[[], GameConfig], args: argparse.Namespace) -> GameConfig:
+    """Build a config; a field the rules reject is reported under its option's name.
+
+    A map the component set has no tables for suggests the sets that have.
+    """
     try:
         return build()
     except RulesConfigError as err:
         option = "variant" if err.field == "deck.variant" else err.field.partition(".")[0]
         if option not in GAME_OPTIONS:
             raise
-        raise RulesConfigError(f"--{option}: {err}", field=err.field) from None
+        message = f"--{option}: {err}"
+        if err.field == "components":
+            message += _components_hint(args)
+        raise RulesConfigError(message, field=err.field) from None
+
+
+def _components_hint(args: argparse.Namespace) -> str:
+    """``; play it with --components classic`` when another set knows the map, else nothing."""
+    board = args.map or "europe"
+    given = args.components or ("classic" if args.deck else "deluxe")
+    others = [
+        c
+        for c in COMPONENT_SETS
+        if c != given and ((maps := component_maps(c)) is None or board in maps)
+    ]
+    if not others or given not in COMPONENT_SETS:
+        return ""
+    return f"; play {board} with " + " or ".join(f"--components {c}" for c in others)
 
 
 def _items(text: str | None) -> list[str] | None:
@@ -285,9 +329,9 @@ def bot_states(
         assert seat is not None
         # A record with explicit chance plays on with the seed deciding chance.
         action = sampled_outcome(state) if seat == CHANCE else bots[seat].choose(state)
-        if played is not None:
-            played.append(action)
         state = apply(state, action)
+        if played is not None:  # only once applied: a game stopped here records what was played
+            played.append(action)
         yield state
 
 
@@ -318,6 +362,8 @@ def run_play(setup: PlaySetup, out: TextIO) -> int:
         bots={s: bot.choose for s, bot in bots.items()},
         resume_command=lambda path: resume_command(setup, path),
         save_path=setup.args.record,
+        force=setup.args.force,
+        owned=set() if setup.args.record is None else {os.path.realpath(setup.args.record)},
         out=out,
         inp=sys.stdin,
         mark=len(state.events) if setup.record.actions else 0,
@@ -328,15 +374,47 @@ def run_play(setup: PlaySetup, out: TextIO) -> int:
 def _play_bots(setup: PlaySetup, bots: Sequence[Bot], out: TextIO) -> int:
     state = setup.state
     played = list(setup.record.actions)
-    later = list(bot_states(state, bots, played))  # the whole game before any summary,
-    if setup.args.record is not None:  # so the record is written even if stdout closes early
-        record = attrs.evolve(setup.record, actions=played)
-        write_text(setup.args.record, to_json(record, indent=2) + "\n")
+    path = setup.args.record
+    if path is None:
+        later = list(bot_states(state, bots, played))  # the whole game before any summary,
+    else:  # so the record is written even if stdout closes early
+        later = _recorded_bots(setup, bots, played, path)
     state = narrate(state, later, out, quiet=setup.args.quiet)
     result = outcome(state)
     assert result is not None
     final(state, result, out)
     return 0
+
+
+def _recorded_bots(
+    setup: PlaySetup, bots: Sequence[Bot], played: list[Action], path: str
+) -> list[GameState]:
+    """Play the bots' game and write its record to ``path``, also when a signal stops it.
+
+    Stopped by Ctrl-C, SIGTERM or SIGHUP, the actions played so far are
+    written and :class:`~powergrid.cli_signals.Stopped` carries the line
+    that says where (the command line prints it and exits 128 + signal).
+    """
+    with stop_signals():
+        try:
+            later = list(bot_states(setup.state, bots, played))
+        except (KeyboardInterrupt, Stopped) as stop:
+            signum = stopped_by(stop)
+            with held_signals(redeliver=False):  # a second Ctrl-C cannot cut this save short
+                _write_record(setup, played, path)
+            raise Stopped(
+                signum,
+                f"{why(signum).lower()} ({signal_name(signum)}): the game so far "
+                f"({len(played)} actions) is saved in {path}; resume it with: "
+                f"{resume_command(setup, path)}",
+            ) from None
+        _write_record(setup, played, path)
+    return later
+
+
+def _write_record(setup: PlaySetup, played: list[Action], path: str) -> None:
+    record = attrs.evolve(setup.record, actions=tuple(played))
+    write_text(path, to_json(record, indent=2) + "\n")
 
 
 def resume_command(setup: PlaySetup, path: str) -> str:
