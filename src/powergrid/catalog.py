@@ -19,12 +19,16 @@ package's import graph has no cycles; ``tests/test_imports.py`` checks it).
   another package under the entry-point group :data:`ENTRY_POINT_GROUP`, and
   the checks of their declared needs. A module is loaded by name (dynamically)
   only when a config names it.
+- Installed packages fail alone: an entry point whose import raises is warned
+  about once (:class:`PluginWarning`) and left out of every listing; only a
+  config that names it is refused, with the error (:func:`broken_plugins`).
 """
 
 from __future__ import annotations
 
 import functools
 import importlib
+import warnings
 from collections.abc import Iterable
 from importlib import metadata, resources
 from typing import Any
@@ -66,7 +70,86 @@ def _builtin_extras() -> tuple[str, ...]:
 
 @functools.cache
 def _entry_points() -> dict[str, metadata.EntryPoint]:
+    # Names only: reading the metadata imports nothing of the installed packages.
     return {ep.name: ep for ep in metadata.entry_points(group=ENTRY_POINT_GROUP)}
+
+
+class PluginWarning(UserWarning):
+    """An installed rule module could not be loaded: it is left out, and the rest plays.
+
+    Issued once per entry point and process (again only after :func:`refresh`),
+    when loading a :data:`ENTRY_POINT_GROUP` entry point raises. The message
+    names the module, its distribution, the entry point and the error. Filter it
+    with ``warnings.filterwarnings("ignore", category=PluginWarning)``.
+    """
+
+
+@attrs.frozen
+class BrokenPlugin:
+    """An installed entry point of :data:`ENTRY_POINT_GROUP` whose loading raised.
+
+    ``name`` is the module name a config would use, ``target`` what the entry
+    point loads (``"package.module:ATTRIBUTE"``), ``distribution`` the installed
+    distribution that declares it and ``error`` the exception, one line.
+    """
+
+    name: str
+    target: str
+    distribution: str
+    error: str
+
+    def describe(self) -> str:
+        """One sentence naming the module, its distribution, the entry point and the error."""
+        return (
+            f"rule module {self.name!r} of the distribution {self.distribution} "
+            f"(entry point {self.name} = {self.target} of group {ENTRY_POINT_GROUP!r}) "
+            f"could not be loaded: {self.error}"
+        )
+
+
+def _distribution_name(ep: metadata.EntryPoint) -> str:
+    dist = getattr(ep, "dist", None)
+    name = getattr(dist, "name", None) if dist is not None else None
+    return name if isinstance(name, str) and name else "(unknown)"
+
+
+@functools.cache
+def _loaded(name: str) -> Any:
+    """What entry point ``name`` loads, or a :class:`BrokenPlugin` after one warning.
+
+    Any exception of the import counts (a missing module, a syntax error, an
+    error raised by the package's own import); KeyboardInterrupt and SystemExit
+    pass. The cache makes the warning once per process.
+    """
+    ep = _entry_points()[name]
+    try:
+        return ep.load()
+    except Exception as err:
+        broken = BrokenPlugin(
+            name=name,
+            target=ep.value,
+            distribution=_distribution_name(ep),
+            error=" ".join(f"{type(err).__name__}: {err}".split()),
+        )
+        warnings.warn(f"{broken.describe()}; it is left out", PluginWarning, stacklevel=1)
+        return broken
+
+
+def _working_entry_points() -> tuple[str, ...]:
+    """The entry-point names whose loading succeeded (loading each one the first time)."""
+    return tuple(n for n in _entry_points() if not isinstance(_loaded(n), BrokenPlugin))
+
+
+def broken_plugins() -> tuple[BrokenPlugin, ...]:
+    """The installed entry points that could not be loaded, by name (each one tried once).
+
+    They are missing from :func:`extra_module_names` and :func:`map_ids`; a
+    config naming one raises :class:`~powergrid.RulesConfigError` with
+    :meth:`BrokenPlugin.describe`. The first try of each warns
+    (:class:`PluginWarning`).
+    """
+    found = (_loaded(name) for name in sorted(_entry_points()))
+    return tuple(b for b in found if isinstance(b, BrokenPlugin))
 
 
 _REGISTERED: dict[str, Any] = {}
@@ -92,13 +175,23 @@ def register_module(module: Any) -> None:
 
 
 def extra_module_names() -> tuple[str, ...]:
-    """Every extra rule module a config may name (built in, installed, registered), sorted."""
-    return tuple(sorted(set(_builtin_extras()) | set(_entry_points()) | set(_REGISTERED)))
+    """Every extra rule module a config may name (built in, installed, registered), sorted.
+
+    Listing loads each installed entry point (once per process); one that fails
+    to load is left out (:func:`broken_plugins`).
+    """
+    installed = set(_working_entry_points())
+    return tuple(sorted(set(_builtin_extras()) | installed | set(_REGISTERED)))
 
 
 def refresh() -> None:
-    """Forget the installed modules found so far (after installing one at run time)."""
+    """Forget the installed modules found so far (after installing one at run time).
+
+    The next listing loads the entry points again, and warns again about any
+    that still fails.
+    """
     _entry_points.cache_clear()
+    _loaded.cache_clear()
     _installed_maps.cache_clear()
     load_map.cache_clear()
     extra_module.cache_clear()
@@ -110,12 +203,15 @@ def extra_module(name: str) -> Any:
 
     A built-in module is ``powergrid.rules.<name>.MODULE``; an installed one is
     what its ``powergrid.rules`` entry point loads. Either must be a rule module
-    whose ``name`` is ``name``.
+    whose ``name`` is ``name``. An installed one that fails to load raises
+    ``RulesConfigError`` naming its distribution and the error.
     """
     if name in _builtin_extras():
         module = importlib.import_module(f"powergrid.rules.{name}").MODULE
     elif name in _entry_points():
-        module = _entry_points()[name].load()
+        module = _loaded(name)
+        if isinstance(module, BrokenPlugin):
+            raise RulesConfigError(module.describe(), field="modules")
     elif name in _REGISTERED:
         module = _REGISTERED[name]
     else:
@@ -228,8 +324,8 @@ def _installed_maps() -> dict[str, Any]:
     # Loading an entry point imports its package, so this runs only when a map
     # outside the built-in ones is asked for, never at import of powergrid.
     found = {}
-    for name, ep in _entry_points().items():
-        module = ep.load()
+    for name in _working_entry_points():
+        module = _loaded(name)
         data = getattr(module, "data", None)
         if isinstance(data, dict) and "board" in data and getattr(module, "name", None) == name:
             found[name] = module
@@ -239,6 +335,23 @@ def _installed_maps() -> dict[str, Any]:
 def map_ids() -> tuple[str, ...]:
     """Every map a config may name: the built-in :data:`MAPS` and installed ones, sorted."""
     return tuple(sorted(set(MAPS) | set(_installed_maps())))
+
+
+def check_map(map_id: object) -> None:
+    """Raise RulesConfigError (field ``map``) unless ``map_id`` names a map of :func:`map_ids`.
+
+    The error names the choices; for an installed package that failed to load
+    (:func:`broken_plugins`) it names the package and its error instead.
+    """
+    if not isinstance(map_id, str):
+        raise RulesConfigError(f"map must be a map id (a string), not {map_id!r}", field="map")
+    if map_id in MAPS or map_id in _installed_maps():
+        return
+    if map_id in _entry_points() and isinstance(broken := _loaded(map_id), BrokenPlugin):
+        raise RulesConfigError(broken.describe(), field="map")
+    raise RulesConfigError(
+        f"unknown map {map_id!r}; choose one of {', '.join(map_ids())}", field="map"
+    )
 
 
 def map_rule_module(map_id: str) -> Any:
