@@ -47,6 +47,7 @@ from powergrid.plants import Plant
 from powergrid.position import build_position, edit_position
 from powergrid.position_notation import parse_position, position_text
 from powergrid.records import GameRecord, replay, with_outcomes
+from powergrid.rulebook import RuleText, rule
 from powergrid.serialize import from_json, to_json
 from powergrid.state import ActorState, GameState, PlayerState
 from powergrid.version import __version__
@@ -92,6 +93,7 @@ __all__ = [
     "Resource",
     "Reveal",
     "RngState",
+    "RuleText",
     "RulesConfigError",
     "Score",
     "__version__",
@@ -111,6 +113,7 @@ __all__ = [
     "position_text",
     "public_view",
     "replay",
+    "rule",
     "sampled_outcome",
     "to_json",
     "view",
