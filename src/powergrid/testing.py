@@ -5,7 +5,8 @@
 ``check_ruleset`` is the conformance run for a whole configuration (a third-party
 rule module runs it on its configs);
 ``configs()``, ``seeds()`` and ``positions()`` are hypothesis strategies (hypothesis is imported
-only when they are called, so the library itself never needs it).
+only when they are called, so the library itself never needs it; without it they raise
+``ModuleNotFoundError`` naming ``pip install "powergrid-rules[testing]"``).
 """
 
 from __future__ import annotations
@@ -40,6 +41,18 @@ if TYPE_CHECKING:
 
 #: Safety bound on actions in one game; seeded random games stay far below it.
 MAX_ACTIONS = 20_000
+
+
+def _need_hypothesis() -> None:
+    """Raise ModuleNotFoundError naming the extra that installs hypothesis, if it is missing."""
+    try:
+        import hypothesis  # noqa: F401
+    except ImportError as missing:
+        raise ModuleNotFoundError(
+            "the strategies of powergrid.testing need hypothesis "
+            f'({missing.name or missing} is missing): pip install "powergrid-rules[testing]"',
+            name=missing.name,
+        ) from missing
 
 
 def playout(config: GameConfig, seed: int, policy_seed: int) -> Iterator[tuple[GameState, Action]]:
@@ -121,6 +134,7 @@ def configs() -> SearchStrategy[GameConfig]:
     keep half of the plain draws however many boards the classic set plays.
     2-player Deluxe games play the fund (their default) or opt out of it.
     """
+    _need_hypothesis()
     from hypothesis import strategies as st
 
     plain = st.sampled_from(COMPONENT_SETS).flatmap(
@@ -148,6 +162,7 @@ def configs() -> SearchStrategy[GameConfig]:
 
 def seeds() -> SearchStrategy[int]:
     """Hypothesis strategy for game seeds."""
+    _need_hypothesis()
     from hypothesis import strategies as st
 
     return st.integers(0, 2**32 - 1)
@@ -160,6 +175,7 @@ def positions() -> SearchStrategy[GameState]:
     position text is read back with another seed (:func:`powergrid.parse_position`),
     so the hidden parts are the builder's own. Every drawn position is consistent.
     """
+    _need_hypothesis()
     from hypothesis import strategies as st
 
     from powergrid.position_notation import parse_position, position_text

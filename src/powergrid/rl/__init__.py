@@ -15,7 +15,16 @@ registers the Gymnasium environment ``powergrid/PowerGrid-v0``.
 
 from __future__ import annotations
 
-import gymnasium
+try:
+    import gymnasium
+    import numpy  # noqa: F401  (checked here so the message names the extra, not a deep import)
+    import pettingzoo  # noqa: F401
+except ImportError as _missing:
+    raise ModuleNotFoundError(
+        "powergrid.rl needs the rl extra, which adds numpy, gymnasium and pettingzoo "
+        f'({_missing.name or _missing} is missing): pip install "powergrid-rules[rl]"',
+        name=_missing.name,
+    ) from _missing
 
 from powergrid.rl.aec import NAME, PowerGridAEC, env, raw_env
 from powergrid.rl.codec import RAISES, ActionCodec, Block
