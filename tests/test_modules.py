@@ -8,6 +8,8 @@
 from __future__ import annotations
 
 import random
+import re
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -196,3 +198,41 @@ def test_the_hook_table_is_complete_and_documented() -> None:
         assert f"`{hook.signature}`" in table_markdown()
     guide = (Path(__file__).parent.parent / "docs" / "modules.md").read_text()
     assert "_generated/hooks.md" in guide
+
+
+ROOT = Path(__file__).parent.parent
+PLUGINS = ROOT / "tests" / "plugins"
+
+
+def requirement_name(requirement: str) -> str:
+    """The normalised distribution name a requirement such as ``"powergrid-rules>=0.1"`` names."""
+    found = re.match(r"[A-Za-z0-9][A-Za-z0-9._-]*", requirement.strip())
+    assert found is not None, requirement
+    return re.sub(r"[-_.]+", "-", found[0]).lower()
+
+
+def test_the_packaging_examples_depend_on_powergrid_rules() -> None:
+    """Issue 31 item 6: on PyPI ``powergrid`` is an unrelated project; ours is powergrid-rules.
+
+    Every ``pyproject.toml`` example in the docs and the test distribution's
+    metadata must name it, or a plugin author's users would install the wrong one.
+    """
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    examples = [
+        (page.name, tomllib.loads(block))
+        for page in pages
+        for block in re.findall(r"^```toml\n(.*?)^```", page.read_text(), re.M | re.S)
+    ]
+    assert "modules.md" in {page for page, _ in examples}  # the publishing example
+    for page, example in examples:
+        if "project" not in example:
+            continue
+        names = {requirement_name(r) for r in example["project"].get("dependencies", ())}
+        assert "powergrid-rules" in names, page
+        assert "powergrid" not in names, page
+        groups = example["project"].get("entry-points", {})
+        assert set(groups) <= {catalog.ENTRY_POINT_GROUP}, page
+    metadata = (PLUGINS / "powergrid_testmods-1.0.dist-info" / "METADATA").read_text()
+    lines = metadata.splitlines()
+    requires = [line.partition(":")[2] for line in lines if line.startswith("Requires-Dist:")]
+    assert {requirement_name(r) for r in requires} == {"powergrid-rules"}

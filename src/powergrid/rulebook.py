@@ -77,7 +77,7 @@ def rule(rule_id: str) -> RuleText:
     """Return the entry of the rules specification with this ID, e.g. ``rule("AUC-33")``.
 
     The ID is matched ignoring case and surrounding spaces (``"auc-33"`` works).
-    An ID RULES.md does not define raises :class:`UnknownRule` (a
+    An ID RULES.md does not define raises :class:`~powergrid.rulebook.UnknownRule` (a
     ``LookupError``), whose message says so and names the IDs of that group.
 
     >>> import powergrid as pg
