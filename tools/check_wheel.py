@@ -1,8 +1,10 @@
 """Install a built wheel into a new venv outside the repository and try it as a user would.
 
-Runs the README's examples (as doctests) and ``powergrid --help`` with the
-installed package only: the venv lives in a temporary directory and the
-commands run there, so the repository's ``src`` cannot be imported by mistake.
+Runs the README's examples (as doctests), ``powergrid --help`` and
+``python -m powergrid rule AUC-33`` (which reads the packaged RULES.md, so it
+proves the rules text is in the wheel) with the installed package only: the
+venv lives in a temporary directory and the commands run there, so the
+repository's ``src`` cannot be imported by mistake.
 
 Usage: python tools/check_wheel.py DIST_DIR
 """
@@ -38,14 +40,19 @@ def main(dist: pathlib.Path) -> None:
         )
         run([python, "-c", check], home)
         run([home / "venv" / "bin" / "powergrid", "--help"], home)
-    print(f"{wheels[0].name}: installs, runs the README and powergrid --help")
+        rule = run([python, "-m", "powergrid", "rule", "AUC-33"], home)
+        if not rule.startswith("AUC-33\n") or "discount token" not in rule:
+            raise SystemExit(f"powergrid rule AUC-33 printed no rule from the wheel:\n{rule}")
+    print(f"{wheels[0].name}: installs, runs the README, powergrid --help and rule AUC-33")
 
 
-def run(command: list[str | pathlib.Path], cwd: pathlib.Path) -> None:
+def run(command: list[str | pathlib.Path], cwd: pathlib.Path) -> str:
+    """Run ``command`` in ``cwd``; return its standard output, or exit showing both outputs."""
     result = subprocess.run([str(c) for c in command], cwd=cwd, capture_output=True, text=True)
     if result.returncode != 0:
         print(result.stdout, result.stderr, sep="\n", file=sys.stderr)
         raise SystemExit(f"failed: {' '.join(map(str, command))}")
+    return result.stdout
 
 
 if __name__ == "__main__":
