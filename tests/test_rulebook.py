@@ -205,3 +205,21 @@ def test_the_rule_command_lists_ids_by_their_start() -> None:
 def test_the_rule_command_refuses_an_unknown_id_as_a_user_error() -> None:
     with pytest.raises(UserError, match=r"^unknown rule ID 'XYZ-99': RULES.md has no such entry"):
         rule_command("XYZ-99")
+
+
+def test_python_m_powergrid_rule_prints_it_and_refuses_an_unknown_id_in_one_line() -> None:
+    """The command as a user types it (needs ``rule`` wired into powergrid.__main__)."""
+    command = [sys.executable, "-m", "powergrid", "rule"]
+    shown = subprocess.run(
+        [*command, "AUC-33"], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout.startswith("AUC-33\nRULES.md, section 3.4 North America discount token\n")
+    unknown = subprocess.run(
+        [*command, "AUC-99"], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert unknown.returncode == 2
+    assert unknown.stderr.splitlines() == [
+        "error: unknown rule ID 'AUC-99': RULES.md has no such entry; its AUC IDs are AUC-01 "
+        "to AUC-35"
+    ]

@@ -21,7 +21,7 @@ package's import graph has no cycles; ``tests/test_imports.py`` checks it).
   only when a config names it.
 - Installed packages fail alone: an entry point whose import raises is warned
   about once (:class:`PluginWarning`) and left out of every listing; only a
-  config that names it is refused, with the error (:func:`broken_plugins`).
+  config that names it is refused, with the error (:func:`broken_plugin`).
 """
 
 from __future__ import annotations
@@ -113,6 +113,13 @@ def _distribution_name(ep: metadata.EntryPoint) -> str:
     return name if isinstance(name, str) and name else "(unknown)"
 
 
+def _one_line(text: str, limit: int = 300) -> str:
+    """``text`` on one line, its unprintable characters escaped, cut after ``limit`` characters."""
+    text = " ".join(text.split())
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return text if len(text) <= limit else f"{text[:limit]}..."
+
+
 @functools.cache
 def _loaded(name: str) -> Any:
     """What entry point ``name`` loads, or a :class:`BrokenPlugin` after one warning.
@@ -129,7 +136,7 @@ def _loaded(name: str) -> Any:
             name=name,
             target=ep.value,
             distribution=_distribution_name(ep),
-            error=" ".join(f"{type(err).__name__}: {err}".split()),
+            error=_one_line(f"{type(err).__name__}: {err}"),
         )
         warnings.warn(f"{broken.describe()}; it is left out", PluginWarning, stacklevel=1)
         return broken
@@ -138,6 +145,19 @@ def _loaded(name: str) -> Any:
 def _working_entry_points() -> tuple[str, ...]:
     """The entry-point names whose loading succeeded (loading each one the first time)."""
     return tuple(n for n in _entry_points() if not isinstance(_loaded(n), BrokenPlugin))
+
+
+def broken_plugin(name: object) -> BrokenPlugin | None:
+    """Why the installed module or map ``name`` could not be loaded, or ``None``.
+
+    ``None`` when ``name`` is no installed entry point or when it loaded. A
+    config check calls it on a name it does not know, to name the failure
+    instead of "unknown": ``RulesConfigError(broken.describe(), field=...)``.
+    """
+    if not isinstance(name, str) or name not in _entry_points():
+        return None
+    loaded = _loaded(name)
+    return loaded if isinstance(loaded, BrokenPlugin) else None
 
 
 def broken_plugins() -> tuple[BrokenPlugin, ...]:
@@ -335,23 +355,6 @@ def _installed_maps() -> dict[str, Any]:
 def map_ids() -> tuple[str, ...]:
     """Every map a config may name: the built-in :data:`MAPS` and installed ones, sorted."""
     return tuple(sorted(set(MAPS) | set(_installed_maps())))
-
-
-def check_map(map_id: object) -> None:
-    """Raise RulesConfigError (field ``map``) unless ``map_id`` names a map of :func:`map_ids`.
-
-    The error names the choices; for an installed package that failed to load
-    (:func:`broken_plugins`) it names the package and its error instead.
-    """
-    if not isinstance(map_id, str):
-        raise RulesConfigError(f"map must be a map id (a string), not {map_id!r}", field="map")
-    if map_id in MAPS or map_id in _installed_maps():
-        return
-    if map_id in _entry_points() and isinstance(broken := _loaded(map_id), BrokenPlugin):
-        raise RulesConfigError(broken.describe(), field="map")
-    raise RulesConfigError(
-        f"unknown map {map_id!r}; choose one of {', '.join(map_ids())}", field="map"
-    )
 
 
 def map_rule_module(map_id: str) -> Any:
