@@ -42,6 +42,29 @@ NOTABLE = frozenset(
 CHEAPEST_CITIES = 10
 
 
+def count(number: int, noun: str, plural: str | None = None) -> str:
+    """``number`` and the noun in the right number: ``"1 city"``, ``"2 cities"``.
+
+    ``plural`` defaults to ``noun + "s"``.
+
+    >>> count(1, "city", "cities"), count(0, "card"), count(2, "house")
+    ('1 city', '0 cards', '2 houses')
+    """
+    return f"{number} {noun if number == 1 else plural or noun + 's'}"
+
+
+def plant_text(state: GameState, card: str) -> str:
+    """A plant card by its label with what it burns and powers: ``"4 (2 coal -> 1)"``.
+
+    The label is the name the notation and every other listing use (``"9"``,
+    ``"46+"``), so a plant reads the same at the prompt, in ``show`` and in the
+    round summaries.
+    """
+    plant = state.rules.plant(card)
+    fuel = "/".join(sorted(plant.accepts)) if plant.accepts else plant.kind
+    return f"{plant.label} ({plant.burn} {fuel} -> {plant.cities})"
+
+
 def header(state: GameState, seed: int, out: TextIO) -> None:
     """Print the first line of a game: players, board, play area and seed."""
     board = state.rules.area.board.name
@@ -81,7 +104,7 @@ def round_summary(state: GameState, number: int, events: Sequence[Event], out: T
             plants = ",".join(map(str, a.plants)) or "-"
             print(
                 f"  {a.name:<12} {'':>9}  plants {plants:<12} cities {a.city_count} "
-                f"({a.houses} houses in its supply)",
+                f"({count(a.houses, 'house')} in its supply)",
                 file=out,
             )
     m = state.market
@@ -180,7 +203,8 @@ def _position_line(state: GameState) -> str:
         return f"Position: {position_text(state)}"  # public: no hidden parts
     outcomes = chance_outcomes(state)
     after = "" if state.chance.action is None else f" after {state.chance.action}"
-    return f"Chance to resolve: the {outcomes[0][0].event}{after}, {len(outcomes)} outcomes"
+    number = count(len(outcomes), "outcome")
+    return f"Chance to resolve: the {outcomes[0][0].event}{after}, {number}"
 
 
 def auction_line(state: GameState, a: AuctionState) -> str:
@@ -217,11 +241,11 @@ def _player_lines(state: GameState, pub: PublicView) -> list[str]:
             lines += _actor_lines(state, state.actor(seat))
             continue
         p = pub.players[seat]
-        plants = ", ".join(str(state.rules.plant(n)) for n in p.plants) or "none"
+        plants = ", ".join(plant_text(state, n) for n in p.plants) or "none"
         tokens = ", ".join(f"{n} {k.value}" for k, n in zip(kinds, p.resources, strict=True) if n)
         cities = ", ".join(p.cities) or "none"
-        count = f"{p.city_count} {'city' if p.city_count == 1 else 'cities'}"
-        lines.append(f"  {name(state, seat)}: money {p.money}, {count}")
+        cities_text = count(p.city_count, "city", "cities")
+        lines.append(f"  {name(state, seat)}: money {p.money}, {cities_text}")
         lines.append(f"    plants: {plants}")
         lines.append(f"    tokens: {tokens or 'none'}")
         lines.append(f"    cities: {cities}")
@@ -230,10 +254,11 @@ def _player_lines(state: GameState, pub: PublicView) -> list[str]:
 
 def _actor_lines(state: GameState, a: ActorState) -> list[str]:
     kinds = state.rules.resources
-    plants = ", ".join(str(state.rules.plant(n)) for n in a.plants) or "none"
+    plants = ", ".join(plant_text(state, n) for n in a.plants) or "none"
     tokens = ", ".join(f"{n} {k.value}" for k, n in zip(kinds, a.resources, strict=True) if n)
+    cities = count(a.city_count, "city", "cities")
     return [
-        f"  {a.name} (automatic): {a.city_count} cities, {a.houses} houses in its supply",
+        f"  {a.name} (automatic): {cities}, {count(a.houses, 'house')} in its supply",
         f"    plants: {plants}",
         f"    tokens: {tokens or 'none'}",
         f"    cities: {', '.join(a.cities) or 'none'}",
@@ -246,14 +271,15 @@ def _plant_lines(state: GameState, pub: PublicView) -> list[str]:
     future = " ".join(map(str, m.future)) or "-"
     step3 = " + Step 3 card" if m.step3_in_market else ""
     lines = [f"Plant market: actual {actual} | future {future}{step3}"]
-    lines += [f"  {state.rules.plant(n)}" for n in m.plants]
+    lines += [f"  {plant_text(state, n)}" for n in m.plants]
     if pub.min_bids:
         lines.append("  minimum opening bids: " + ", ".join(f"{p}: {b}" for p, b in pub.min_bids))
     if m.discount is not None:
         lines.append(f"  discount token: on plant {m.discount}")
     lines.append("  " + _deck_text(m))
     if m.removed:
-        lines.append("  removed from the game: " + " ".join(map(str, sorted(m.removed))))
+        # by the game's order of cards, as the markets are: as text "10" sorts before "9"
+        lines.append("  removed from the game: " + " ".join(state.rules.ranked(m.removed)))
     if m.inactive:
         lines.append("  inactive area (CDK-06): " + " ".join(state.rules.ranked(m.inactive)))
     if m.quota:
@@ -270,7 +296,7 @@ def _deck_text(m: PlantMarket) -> str:
     else:
         card = "Step 3 card drawn"
     under = f", under it: {' '.join(map(str, m.under_step3))}" if m.under_step3 else ""
-    return f"deck: {m.deck_size} hidden cards{top}; {card}{under}"
+    return f"deck: {count(m.deck_size, 'hidden card')}{top}; {card}{under}"
 
 
 def _resource_lines(pub: PublicView) -> list[str]:
@@ -278,7 +304,8 @@ def _resource_lines(pub: PublicView) -> list[str]:
     r = pub.resources
     for (kind, price), on_market, supply in zip(pub.prices, r.market, r.supply, strict=True):
         nxt = "none left" if price is None else f"next at {price}"
-        lines.append(f"  {kind.value:<8} {on_market:>2} tokens, {nxt} (supply {supply})")
+        noun = "token" if on_market == 1 else "tokens"
+        lines.append(f"  {kind.value:<8} {on_market:>2} {noun}, {nxt} (supply {supply})")
     return lines
 
 

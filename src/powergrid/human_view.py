@@ -6,17 +6,25 @@ actor, both plant markets with the inactive area and the deck size, the
 resource market with the next prices, the running auction) followed by the
 menu of :func:`menu`. It reads only a :func:`~powergrid.view` of the seat
 (never the deck order); ``show`` at the prompt prints the longer
-:func:`~powergrid.cli_text.show_lines` listing.
+:func:`~powergrid.cli_text.show_lines` listing. Plants are named by their
+card label, as everywhere else (``9 (3 coal -> 2)``).
+
+The fund's starting houses (the 2-player Deluxe setup, FND-05) get their own
+menu: a few lines on what the fund is before the first of them, then the
+cities grouped by region, several to a line (:func:`fund_lines`).
 """
 
 from __future__ import annotations
 
+import itertools
+import textwrap
 from collections.abc import Mapping, Sequence
 
 import attrs
 
-from powergrid.actions import Action, Bid, Build, ChoosePlant
-from powergrid.cli_text import auction_line, phase_text
+from powergrid.actions import Action, Bid, Build, ChoosePlant, PlaceFundHouse
+from powergrid.cli_text import auction_line, count, phase_text, plant_text
+from powergrid.data import load
 from powergrid.phases.common import name
 from powergrid.plants import Card
 from powergrid.state import GameState
@@ -58,7 +66,14 @@ def menu(state: GameState, seat: int) -> list[MenuEntry]:
     costs (slot plus connection). Empty when ``seat`` is not to act.
     """
     mine = view(state, seat)
-    return entries(mine.legal, dict(mine.build_costs))
+    choices = entries(mine.legal, dict(mine.build_costs))
+    if _fund_menu(choices):  # numbered as printed: region by region
+        board = state.rules.area.board
+        regions = [board.city_region[board.index[_city(e)]] for e in choices]
+        first = {region: regions.index(region) for region in regions}
+        order = sorted(range(len(choices)), key=lambda i: first[regions[i]])
+        choices = [choices[i] for i in order]
+    return choices
 
 
 def entries(actions: Sequence[Action], costs: Mapping[str, int] | None = None) -> list[MenuEntry]:
@@ -92,6 +107,8 @@ def decision_lines(state: GameState, seat: int, choices: Sequence[MenuEntry]) ->
     lines += _seat_lines(state, pub)
     lines += _market_lines(state, pub)
     lines += _situation_lines(state, mine)
+    if _fund_menu(choices):
+        return lines + fund_lines(state, seat, choices)
     lines.append(f"{name(state, seat)} to act; choose one (or type help):")
     width = len(str(len(choices)))
     for number, entry in enumerate(choices, 1):
@@ -101,7 +118,7 @@ def decision_lines(state: GameState, seat: int, choices: Sequence[MenuEntry]) ->
 
 
 def _plants(state: GameState, cards: Sequence[Card]) -> str:
-    return ", ".join(str(state.rules.plant(c)) for c in cards) or "none"
+    return ", ".join(plant_text(state, c) for c in cards) or "none"
 
 
 def _tokens(state: GameState, amounts: Sequence[int]) -> str:
@@ -111,8 +128,8 @@ def _tokens(state: GameState, amounts: Sequence[int]) -> str:
 
 
 def _cities(cities: Sequence[str]) -> str:
-    count = f"{len(cities)} {'city' if len(cities) == 1 else 'cities'}"
-    return f"{count} ({', '.join(cities)})" if cities else count
+    number = count(len(cities), "city", "cities")
+    return f"{number} ({', '.join(cities)})" if cities else number
 
 
 def _seat_lines(state: GameState, pub: PublicView) -> list[str]:
@@ -121,7 +138,8 @@ def _seat_lines(state: GameState, pub: PublicView) -> list[str]:
         if seat < 0:  # an automatic actor (the fund): no money, houses in its supply
             a = state.actor(seat)
             lines.append(
-                f"  {a.name} (automatic): {_cities(a.cities)}, {a.houses} houses in its supply; "
+                f"  {a.name} (automatic): {_cities(a.cities)}, {count(a.houses, 'house')} "
+                f"in its supply; "
                 f"plants {_plants(state, a.plants)}; tokens {_tokens(state, a.resources)}"
             )
             continue
@@ -138,7 +156,7 @@ def _market_lines(state: GameState, pub: PublicView) -> list[str]:
     step3 = " + the Step 3 card" if m.step3_in_market else ""
     lines = [
         f"Plants for sale: {_plants(state, m.actual)}{step3}",
-        f"Future market: {_plants(state, m.future)}; {m.deck_size} cards in the deck",
+        f"Future market: {_plants(state, m.future)}; {count(m.deck_size, 'card')} in the deck",
     ]
     if m.discount is not None:
         lines.append(f"  discount token on plant {m.discount}")
@@ -163,3 +181,78 @@ def _situation_lines(state: GameState, mine: PlayerView) -> list[str]:
     if pub.end_triggered:
         lines.append("The game ends after this round's bureaucracy")
     return lines
+
+
+# --- the fund's starting houses (FND-05) --------------------------------------------------
+
+#: How wide the grouped fund menu may grow before it starts a new line.
+FUND_MENU_WIDTH = 90
+#: The width the few lines on the fund are wrapped to.
+FUND_TEXT_WIDTH = 96
+
+
+def _fund_menu(choices: Sequence[MenuEntry]) -> bool:
+    """Whether the menu is the choice of a city for one of the fund's starting houses."""
+    return bool(choices) and all(isinstance(e.action, PlaceFundHouse) for e in choices)
+
+
+def _city(entry: MenuEntry) -> str:
+    assert isinstance(entry.action, PlaceFundHouse)
+    return entry.action.city
+
+
+def fund_lines(state: GameState, seat: int, choices: Sequence[MenuEntry]) -> list[str]:
+    """The choice of a city for a fund house: what it is about, then the cities by region.
+
+    Before the first house a short paragraph says what the fund is and who
+    places which of its starting houses (FND-01, FND-05, from the module's
+    data); every time, one line says which house this is and where it may go.
+    The numbers are those of ``choices`` (:func:`menu` orders them by region).
+    """
+    data = load("fund.json")
+    house = state.actor(data["actor"]).city_count + 1
+    lines = _fund_intro(state, data["placers"]) if house == 1 else []
+    where = "any city of the play area"
+    if house > 1:
+        where = "a city directly connected to a fund city"
+    lines.append(f"Fund house {house} of {data['starting_houses']}: {where}.")
+    lines.append(f"{name(state, seat)} to act; type a number or fund CITY (or help):")
+    return lines + _grouped(state, choices)
+
+
+def _grouped(state: GameState, choices: Sequence[MenuEntry]) -> list[str]:
+    """The numbered cities of ``choices``, region by region, several to a line."""
+    board = state.rules.area.board
+    width = len(str(len(choices)))
+    cell = width + 3 + max(len(_city(e)) for e in choices)
+    per_line = max(1, (FUND_MENU_WIDTH - 4) // (cell + 1))
+    lines: list[str] = []
+    region = None
+    row: list[str] = []
+    for number, entry in enumerate(choices, 1):
+        here = board.city_region[board.index[_city(entry)]]
+        if row and (here != region or len(row) == per_line):
+            lines.append("    " + " ".join(row).rstrip())
+            row = []
+        if here != region:
+            lines.append(f"  {here}:")
+            region = here
+        row.append(f"{number:>{width}}. {_city(entry)}".ljust(cell))
+    lines.append("    " + " ".join(row).rstrip())
+    return lines
+
+
+def _fund_intro(state: GameState, placers: Sequence[str]) -> list[str]:
+    """What the fund is, and in which order the two players place its houses (FND-05)."""
+    first, other = (s for s in state.order if s >= 0)
+    turns = [(placer, len(list(run))) for placer, run in itertools.groupby(placers)]
+    sequence = ", ".join(
+        f"{n} by {name(state, first if placer == 'start' else other)}" for placer, n in turns
+    )
+    text = (
+        "The fund (FND-01) is a neutral third party: it pays nothing, may take the highest "
+        "plant free each phase 2, and its houses block cities. Place its "
+        f"{len(placers)} starting houses now ({sequence}; FND-05): their cities stay closed "
+        "until Step 2."
+    )
+    return textwrap.wrap(text, FUND_TEXT_WIDTH)
