@@ -3,8 +3,10 @@
 :func:`interpret` turns one line into an action to try, a session
 :class:`Command` or an :class:`Unclear` message. It never decides legality:
 an action it returns may still be illegal, and the engine then says why
-(:func:`powergrid.explain_illegal`). The accepted forms are listed in
-:data:`HELP` and in the command line docs.
+(:func:`powergrid.explain_illegal`). One refusal is said here instead, in the
+words the player typed: an action of another phase (``buy`` in the auction),
+which the engine's message names by its class. The accepted forms are listed
+in :data:`HELP` and in the command line docs.
 
 >>> import powergrid as pg
 >>> state = pg.new_game(pg.GameConfig(players=2, components="classic"), seed=3)
@@ -33,7 +35,8 @@ from powergrid.actions import (
     PlaceFundHouse,
     Power,
 )
-from powergrid.engine import current_player, legal_actions
+from powergrid.engine import PHASES, current_player, legal_actions
+from powergrid.enums import Phase
 from powergrid.errors import InvalidRecord
 from powergrid.human_view import entries, short
 from powergrid.notation import parse_action
@@ -53,9 +56,15 @@ Type an action, its number in the menu, or a command.
   power 13,22     power plants 13 and 22 (add the mix, coal=1 oil=2, when a hybrid
                   leaves a choice); "power none" powers nothing
   discard 13      discard plant 13 (add drop coal=1 when tokens must go)
+  fund berlin     put one of the fund's starting houses in Berlin (2-player Deluxe setup)
   0:bid 17        the full notation of every action works too
-Commands: help; show (the whole position); undo (take back your last decision);
-save FILE (write the game record to FILE); quit (save the game and stop)."""
+Commands:
+  help            this text
+  show            the whole position
+  undo            take back your last decision
+  save FILE [--force]   write the game so far to FILE
+                  (--force: overwrite a file that is not this game's record)
+  quit            save the game and stop"""
 
 #: Words that run a session command, and the command they name.
 COMMANDS = {
@@ -99,7 +108,8 @@ def interpret(text: str, state: GameState, picks: Sequence[Action]) -> Move:
 
     Returns an action to try (perhaps illegal), a :class:`Command`, or
     :class:`Unclear` with a message for the player (bad syntax, an unknown
-    number, an abbreviation that fits several actions).
+    number, an abbreviation that fits several actions, an action of another
+    phase).
     """
     line = text.strip()
     if not line:
@@ -111,9 +121,40 @@ def interpret(text: str, state: GameState, picks: Sequence[Action]) -> Move:
     if line.isascii() and line.isdigit():
         return _pick(int(line), picks)
     try:
-        return _action(line.lower(), state, picks)
+        move = _action(line.lower(), state, picks)
     except InvalidRecord as err:
         return Unclear(f"{err} (type help for what the prompt accepts)")
+    return _in_phase(move, state)
+
+
+#: The phases as a player knows them, for an action typed in the wrong one.
+PHASE_WORDS = {
+    Phase.SETUP: "the set-up before round 1",
+    Phase.AUCTION: "the auction (phase 2)",
+    Phase.RESOURCES: "buying resources (phase 3)",
+    Phase.BUILDING: "building (phase 4)",
+    Phase.BUREAUCRACY: "the bureaucracy (phase 5)",
+}
+
+
+def _in_phase(move: Move, state: GameState) -> Move:
+    """``move``, or what the player is told when it belongs to another phase.
+
+    The engine refuses such an action naming its class (``BuyResource is not
+    played in phase 2 (auction)``, a message other callers rely on); the
+    player typed ``buy``, so the prompt says it with that word and the phases.
+    """
+    if isinstance(move, Command | Unclear) or state.phase not in PHASES:
+        return move
+    home = next((p for p, m in PHASES.items() if isinstance(move, m.ACTIONS)), None)
+    # an action of this phase, or of none (a chance outcome): the engine says why, if it must
+    if home is None or home == state.phase:
+        return move
+    verb = short(move).split()[0]
+    return Unclear(
+        f"{verb} is not possible now: it is {PHASE_WORDS[state.phase]}; {verb} belongs to "
+        f"{PHASE_WORDS[home]}. The menu lists what you can do now."
+    )
 
 
 def _command(name: str, argument: str) -> Command | Unclear:
