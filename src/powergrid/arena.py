@@ -150,9 +150,8 @@ def _check(
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise ValueError(f"games must be a whole number >= 0, not {games!r}")
     if len(policies) != config.players:
-        raise ValueError(
-            f"{len(policies)} policies for a {config.players}-player game: give one per seat"
-        )
+        given = f"{len(policies)} {'policy' if len(policies) == 1 else 'policies'}"
+        raise ValueError(f"{given} for a {config.players}-player game: give one per seat")
     if EXPLICIT_CHANCE in config.options:
         raise ValueError("the arena lets each game's seed decide chance: drop explicit_chance")
     for p in policies:

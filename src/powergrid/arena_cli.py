@@ -17,8 +17,10 @@ from typing import TextIO
 
 from powergrid.arena import ArenaResult, Backend, run_arena
 from powergrid.cli_errors import UserError
+from powergrid.cli_files import write_text
+from powergrid.cli_text import count
 from powergrid.config import GameConfig
-from powergrid.errors import InvalidRecord
+from powergrid.errors import InvalidRecord, RulesConfigError
 from powergrid.serialize import from_json, to_json
 from powergrid.testing import config_label
 
@@ -30,7 +32,8 @@ def add_arena_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
         help="play many seeded games between policies and print win rates",
         description=(
             "Play seeded games between policies, rotating the seats game by game, and print "
-            "per policy its games, wins (a shared win counts 1/k), win rate with a 95%% "
+            # argparse %-formats only argument help, so a description takes a plain %
+            "per policy its games, wins (a shared win counts 1/k), win rate with a 95% "
             "Wilson interval, mean powered cities, mean place and mean game length. Game i "
             "has seed SEED + i. The same seeds give the same results on every backend."
         ),
@@ -101,11 +104,24 @@ def run_arena_command(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+#: What ``--bots`` looks like, for a message that says how to fix it.
+BOTS_EXAMPLE = "--bots greedy,random for 2 players or --bots greedy,random,random,random for 4"
+
+
 def _config(args: argparse.Namespace, players: int) -> GameConfig:
     if args.config is None:
-        return GameConfig(
-            players=players, map=args.map or "europe", components=args.components or "deluxe"
-        )
+        try:
+            return GameConfig(
+                players=players, map=args.map or "europe", components=args.components or "deluxe"
+            )
+        except RulesConfigError as err:
+            if err.field != "players":
+                raise
+            # the seats are the policies named: say so, and how to name them
+            raise UserError(
+                f"--bots names {count(players, 'policy', 'policies')} and each plays one seat, "
+                f"but {err}: name one policy per player, e.g. {BOTS_EXAMPLE}"
+            ) from None
     if args.map is not None or args.components is not None:
         raise UserError("--map and --components go without --config (the config names them)")
     try:
@@ -116,7 +132,10 @@ def _config(args: argparse.Namespace, players: int) -> GameConfig:
     if not isinstance(config, GameConfig):
         raise InvalidRecord(f"{args.config} holds a {type(config).__name__}, not a GameConfig")
     if config.players != players:
-        raise UserError(f"--bots names {players} policies for the {config.players}-player config")
+        raise UserError(
+            f"--bots names {count(players, 'policy', 'policies')} for the "
+            f"{config.players}-player config: name one per seat"
+        )
     return config
 
 
@@ -145,7 +164,8 @@ def _bar(done: int, total: int) -> None:
 def _report(result: ArenaResult, backend: str, out: TextIO) -> None:
     label = config_label(result.config)
     print(
-        f"Arena: {len(result.games)} games of {label}, seeds {result.seed}.., {backend}", file=out
+        f"Arena: {count(len(result.games), 'game')} of {label}, seeds {result.seed}.., {backend}",
+        file=out,
     )
     print(result.table(), file=out)
 
@@ -154,5 +174,5 @@ def _write_records(result: ArenaResult, folder: pathlib.Path, out: TextIO) -> No
     for game in result.games:
         assert game.record is not None
         path = folder / f"game-{game.index:05d}.json"
-        path.write_text(to_json(game.record, indent=2), encoding="utf-8")
-    print(f"Wrote {len(result.games)} records to {folder}", file=out)
+        write_text(str(path), to_json(game.record, indent=2))
+    print(f"Wrote {count(len(result.games), 'record')} to {folder}", file=out)
