@@ -20,7 +20,6 @@ rules: the import stops before the first drop-out and says so.
 
 from __future__ import annotations
 
-import json
 import re
 import unicodedata
 from collections import Counter
@@ -58,7 +57,9 @@ from powergrid.engine import apply, chance_outcomes, current_player, legal_actio
 from powergrid.enums import Phase
 from powergrid.errors import IllegalAction, InvalidRecord, PowerGridError
 from powergrid.explicit import OPTION as EXPLICIT_CHANCE
+from powergrid.outside_text import shown
 from powergrid.records import GameRecord
+from powergrid.serialize import load_json
 
 #: The boards of theirs we have, by their map name.
 MAPS = {"USA": "usa", "Germany": "germany"}
@@ -86,11 +87,16 @@ class ImportedGame:
 
 
 def read_export(path: str | Path) -> Mapping[str, Any]:
-    """The export in a file; malformed JSON raises :class:`~powergrid.InvalidRecord`."""
+    """The export in a file; malformed JSON raises :class:`~powergrid.InvalidRecord`.
+
+    Bytes that are not UTF-8 and nesting too deep to parse are malformed JSON
+    too; a file that cannot be read raises :class:`OSError`.
+    """
+    raw = Path(path).read_bytes()
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except ValueError as err:
-        raise InvalidRecord(f"{path}: not valid JSON ({err})") from None
+        data = load_json(raw)
+    except InvalidRecord as err:
+        raise InvalidRecord(f"{path}: {err}") from None
     if not isinstance(data, dict):
         raise InvalidRecord(f"{path}: an export is a JSON object")
     return data
@@ -107,14 +113,14 @@ def game_config(export: Mapping[str, Any]) -> GameConfig:
     variant = options.get("variant", export.get("variant"))
     if variant != "original":
         raise InvalidRecord(
-            f"variant {variant!r} is not played by this library: only the original rules "
+            f"variant {shown(variant)} is not played by this library: only the original rules "
             "are ('recharged' is Power Grid Recharged, another edition)",
             path="options.variant",
         )
     board = options.get("map")
-    if board not in MAPS:
+    if not isinstance(board, str) or board not in MAPS:
         raise InvalidRecord(
-            f"board {board!r} is not one this library has from boardgamers "
+            f"board {shown(board)} is not one this library has from boardgamers "
             f"(it has {', '.join(MAPS)})",
             path="options.map",
         )
@@ -125,7 +131,7 @@ def game_config(export: Mapping[str, Any]) -> GameConfig:
             path="options.fastBid",
         )
     players = field(export, "players", list)
-    names = tuple(str(field(p, "name", str, f"players[{i}]")) for i, p in enumerate(players))
+    names = tuple(field(p, "name", str, f"players[{i}]") for i, p in enumerate(players))
     try:
         return GameConfig(
             players=len(players),
@@ -135,7 +141,9 @@ def game_config(export: Mapping[str, Any]) -> GameConfig:
             options={EXPLICIT_CHANCE},
         )
     except PowerGridError as err:
-        raise InvalidRecord(str(err), path="players") from None
+        seat = re.fullmatch(r"names\[([0-9]+)\]", getattr(err, "field", ""))
+        where = f"players[{seat[1]}].name" if seat else "players"
+        raise InvalidRecord(str(err), path=where) from None
 
 
 def import_game(export: Mapping[str, Any]) -> ImportedGame:
@@ -166,16 +174,26 @@ def city_ids(export: Mapping[str, Any], board: str) -> dict[str, str]:
         slug = CITY_SPELLINGS.get(slug, slug)
         if slug not in ours:
             raise InvalidRecord(
-                f"city {name!r} is not on the {board} board", path=f"map.cities[{i}]"
+                f"city {shown(name)} is not on the {board} board", path=f"map.cities[{i}]"
             )
         out[name] = slug
     return out
 
 
 def regions(export: Mapping[str, Any]) -> tuple[str, ...]:
-    """The play area: the regions of the export's map, which holds only the cities in play."""
+    """The play area: the regions of the export's map, which holds only the cities in play.
+
+    A city without a region id (a string) raises :class:`~powergrid.InvalidRecord`.
+    """
     cities = field(field(export, "map", dict), "cities", list, "map")
-    return tuple(sorted({str(c.get("region")) for c in cities}))
+    return tuple(
+        sorted({field(c, "region", str, f"map.cities[{i}]") for i, c in enumerate(cities)})
+    )
+
+
+def _text(value: Any) -> str:
+    """A log entry's text field, or ``""`` when it holds no string (never str() of a tree)."""
+    return value if isinstance(value, str) else ""
 
 
 def _slug(name: str) -> str:
@@ -183,8 +201,8 @@ def _slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", plain.lower()).strip("_")
 
 
-_DRAWN = re.compile(r"^Power Plant (\d+) drawn from the deck( and discarded)?\.?$")
-_DROPPED = re.compile(r"^Player (\d+) was dropped$")
+_DRAWN = re.compile(r"^Power Plant ([0-9]+) drawn from the deck( and discarded)?\.?$")
+_DROPPED = re.compile(r"^Player ([0-9]+) was dropped$")
 
 
 class _Replay:
@@ -199,7 +217,7 @@ class _Replay:
         self.draws = [
             (i, m.group(1))
             for i, e in enumerate(log)
-            if isinstance(e, dict) and (m := _DRAWN.match(str(e.get("event", ""))))
+            if isinstance(e, dict) and (m := _DRAWN.match(_text(e.get("event"))))
         ]
         # The face-up top card (SET-11) is the export's first draw, taken without a chance point.
         self.top = 1 if self.state.market.top is not None else 0
@@ -216,7 +234,7 @@ class _Replay:
             if not isinstance(entry, dict) or entry.get("type") not in ("move", "event"):
                 raise InvalidRecord("a log entry is a move or an event", path=f"log[{i}]")
             if entry["type"] == "event":
-                dropped = _DROPPED.match(str(entry.get("event", "")))
+                dropped = _DROPPED.match(_text(entry.get("event")))
                 if dropped:
                     self.stopped = (
                         f"player {dropped.group(1)} dropped out at log[{i}]; a drop-out is not "
@@ -280,7 +298,7 @@ class _Replay:
         players = len(self.state.players)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
             raise InvalidRecord(
-                f"the player of a move is a seat 0 to {players - 1}, not {seat!r}",
+                f"the player of a move is a seat 0 to {players - 1}, not {shown(seat)}",
                 path=f"log[{i}].player",
             )
         name, data = move.get("name"), move.get("data")
@@ -293,7 +311,7 @@ class _Replay:
                 path=f"log[{k}]",
             )
         if name == "ChoosePowerPlant":
-            return self._choose(i, seat, data, str(entry.get("simple", "")))
+            return self._choose(i, seat, data, _text(entry.get("simple")))
         action = self._simple(i, seat, name, data)
         self._apply(action, i)
         return i + 1
@@ -304,13 +322,13 @@ class _Replay:
             return Bid(player=seat, amount=_whole(data, i))
         if name == "BuyResource":
             kind = data.get("resource") if isinstance(data, dict) else None
-            if kind not in _RESOURCES:
-                raise InvalidRecord(f"unknown resource {kind!r}", path=f"log[{i}].move.data")
+            if not isinstance(kind, str) or kind not in _RESOURCES:
+                raise InvalidRecord(f"unknown resource {shown(kind)}", path=f"log[{i}].move.data")
             return BuyResource(player=seat, resource=kind, count=1)
         if name == "Build":
             city = data.get("name") if isinstance(data, dict) else None
-            if city not in self.cities:
-                raise InvalidRecord(f"unknown city {city!r}", path=f"log[{i}].move.data")
+            if not isinstance(city, str) or city not in self.cities:
+                raise InvalidRecord(f"unknown city {shown(city)}", path=f"log[{i}].move.data")
             return Build(player=seat, city=self.cities[city])
         if name == "DiscardPowerPlant":
             return self._discard(i, seat, _whole(data, i))
@@ -322,19 +340,20 @@ class _Replay:
             if phase is Phase.BUILDING:
                 return EndBuild(player=seat)
         raise InvalidRecord(
-            f"move {name!r} cannot be mapped onto an action in {phase.name.lower()}",
+            f"move {shown(name)} cannot be mapped onto an action in {phase.name.lower()}",
             path=f"log[{i}].move",
         )
 
     def _choose(self, i: int, seat: int, data: Any, simple: str) -> int:
         plant = str(_whole(data, i))
         nxt = self.log[i + 1] if i + 1 < len(self.log) else {}
+        bid = nxt.get("move") if isinstance(nxt, dict) else None
         opening = (
             "initiate an auction" in simple
             and isinstance(nxt, dict)
             and nxt.get("player") == seat
-            and isinstance(nxt.get("move"), dict)
-            and nxt["move"].get("name") == "Bid"
+            and isinstance(bid, dict)
+            and bid.get("name") == "Bid"
         )
         offers = [
             a
@@ -342,8 +361,9 @@ class _Replay:
             if isinstance(a, ChoosePlant) and a.plant == plant and a.player == seat
         ]
         if opening:
+            assert isinstance(bid, dict)
             action: Action = ChoosePlant(
-                player=seat, plant=plant, bid=_whole(nxt["move"]["data"], i)
+                player=seat, plant=plant, bid=_whole(bid.get("data"), i + 1)
             )
         elif offers:  # no one else left: bought at the minimum bid (AUC-14)
             action = min(offers, key=lambda a: a.bid)
@@ -373,7 +393,7 @@ class _Replay:
             used.append((i, {}))
         else:
             raise InvalidRecord(
-                f"move {name!r} cannot be mapped onto an action in bureaucracy",
+                f"move {shown(name)} cannot be mapped onto an action in bureaucracy",
                 path=f"log[{i}].move",
             )
         self._flush_power()
@@ -397,7 +417,9 @@ def _power(seat: int, moves: list[tuple[int, dict[str, Any]]]) -> Power:
     for i, data in moves[:-1]:
         plants.append(str(_whole(data.get("powerPlant"), i)))
         spent = data.get("resourcesSpent", [])
-        if not isinstance(spent, list) or any(r not in _RESOURCES for r in spent):
+        if not isinstance(spent, list) or any(
+            not isinstance(r, str) or r not in _RESOURCES for r in spent
+        ):
             raise InvalidRecord("resourcesSpent lists resources", path=f"log[{i}].move.data")
         mix.update(spent)
     return Power(player=seat, plants=plants, mix=dict(mix))
@@ -405,7 +427,9 @@ def _power(seat: int, moves: list[tuple[int, dict[str, Any]]]) -> Power:
 
 def _whole(value: Any, i: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InvalidRecord(f"expected a whole number, not {value!r}", path=f"log[{i}].move.data")
+        raise InvalidRecord(
+            f"expected a whole number, not {shown(value)}", path=f"log[{i}].move.data"
+        )
     return value
 
 

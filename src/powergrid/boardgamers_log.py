@@ -45,34 +45,35 @@ def events_of(
     log = field(export, "log", list)
     for i, entry in enumerate(log[:upto]):
         if isinstance(entry, dict) and entry.get("type") == "event":
-            yield from ((i, e) for e in _normal(str(entry.get("event", ""))))
+            text = entry.get("event")
+            yield from ((i, e) for e in _normal(text if isinstance(text, str) else ""))
 
 
 _PATTERNS = (
-    (re.compile(r"^Power Plant (\d+) drawn from the deck\.?$"), lambda m: [("drawn", m[1])]),
+    (re.compile(r"^Power Plant ([0-9]+) drawn from the deck\.?$"), lambda m: [("drawn", m[1])]),
     (  # BLD-12: a drawn plant too small for the market
-        re.compile(r"^Power Plant (\d+) drawn from the deck and discarded\.?$"),
+        re.compile(r"^Power Plant ([0-9]+) drawn from the deck and discarded\.?$"),
         lambda m: [("drawn", m[1]), ("removed", m[1])],
     ),
     (  # AUC-20: nobody bought a plant this round
-        re.compile(r"^Everyone passed, removing lowest numbered Power Plant \((\d+)\)\.?$"),
+        re.compile(r"^Everyone passed, removing lowest numbered Power Plant \(([0-9]+)\)\.?$"),
         lambda m: [("removed", m[1])],
     ),
     (
-        re.compile(r"^Putting Power Plant (\d+) on the bottom of the deck\.?$"),
+        re.compile(r"^Putting Power Plant ([0-9]+) on the bottom of the deck\.?$"),
         lambda m: [("under", m[1])],
     ),
-    (re.compile(r"^Discarding Power Plant (\d+)\.?$"), lambda m: [("removed", m[1])]),
+    (re.compile(r"^Discarding Power Plant ([0-9]+)\.?$"), lambda m: [("removed", m[1])]),
     (
-        re.compile(r"^Starting Step 2, [Pp]ower [Pp]lant (\d+) discarded\.?$"),
+        re.compile(r"^Starting Step 2, [Pp]ower [Pp]lant ([0-9]+) discarded\.?$"),
         lambda m: [("step", 2), ("removed", m[1])],
     ),
     (
-        re.compile(r"^Starting Step 3, [Pp]ower [Pp]lant (\d+) discarded\.?$"),
+        re.compile(r"^Starting Step 3, [Pp]ower [Pp]lant ([0-9]+) discarded\.?$"),
         lambda m: [("removed", m[1]), ("step", 3)],
     ),
     (
-        re.compile(r"^Resupplying resources: \[(\d+), (\d+), (\d+), (\d+)\]$"),
+        re.compile(r"^Resupplying resources: \[([0-9]+), ([0-9]+), ([0-9]+), ([0-9]+)\]$"),
         lambda m: [("resupply", tuple(int(m[k]) for k in range(1, 5)))],
     ),
 )

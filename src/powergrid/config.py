@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 import attrs
 
@@ -19,6 +19,7 @@ from powergrid.catalog import (
 )
 from powergrid.deck import DeckChoice
 from powergrid.errors import RulesConfigError
+from powergrid.outside_text import MAX_ID, name_problem, shown, text_problem
 
 __all__ = ["COMPONENT_SETS", "MAPS", "OPTIONS", "GameConfig", "validate_regions"]
 
@@ -44,16 +45,39 @@ OPTIONS = {
 }
 
 
-def _tuple_of_str(value: object) -> tuple[str, ...] | None:
-    if value is None:
-        return None
-    if isinstance(value, str):
-        return (value,)
-    return tuple(value)  # type: ignore[arg-type]
+def _strings(field: str, *, optional: bool) -> Callable[[object], tuple[str, ...] | None]:
+    """A converter to a tuple of strings (one string stands for itself), refusing other types.
+
+    The items are not checked here: ``_validate`` names a bad one by its index.
+    """
+
+    def convert(value: object) -> tuple[str, ...] | None:
+        if value is None and optional:
+            return None
+        if isinstance(value, str):
+            return (value,)
+        if isinstance(value, Iterable) and not isinstance(value, bytes | Mapping):
+            return tuple(value)
+        expected = "a list of strings" + (" or None" if optional else "")
+        raise RulesConfigError(f"{field} must be {expected}, not {shown(value)}", field=field)
+
+    return convert
 
 
 def _modules(value: object) -> tuple[str, ...]:
-    return _tuple_of_str(value) or ()
+    return _strings("modules", optional=True)(value) or ()
+
+
+def _regions(value: object) -> tuple[str, ...] | None:
+    return _strings("regions", optional=True)(value)
+
+
+def _cities(value: object) -> tuple[str, ...] | None:
+    return _strings("cities", optional=True)(value)
+
+
+def _names(value: object) -> tuple[str, ...] | None:
+    return _strings("names", optional=True)(value)
 
 
 def _default_modules(config: GameConfig) -> tuple[str, ...]:
@@ -69,22 +93,28 @@ def _deck_choice(value: object) -> DeckChoice | None:
     if value is None or isinstance(value, DeckChoice):
         return value
     if isinstance(value, Mapping):
-        unknown = sorted(set(value) - {"variant", "decks"})
+        unknown = sorted(map(shown, set(value) - {"variant", "decks"}))
         if unknown:
-            raise RulesConfigError(f"a deck choice has no field {unknown[0]!r}", field="deck")
+            raise RulesConfigError(f"a deck choice has no field {unknown[0]}", field="deck")
         if "variant" not in value:
             raise RulesConfigError(
                 "a deck choice names its variant: M, P or free (RULES.md section 10)",
                 field="deck.variant",
             )
         return DeckChoice(variant=value["variant"], decks=value.get("decks", ()))
-    raise TypeError(f"deck must be a DeckChoice or a mapping, not {value!r}")
+    raise RulesConfigError(
+        f"deck must be a DeckChoice, a mapping {{'variant': ..., 'decks': [...]}} or None, "
+        f"not {shown(value)}",
+        field="deck",
+    )
 
 
 def _frozen_options(value: object) -> frozenset[str]:
-    if isinstance(value, str):
-        return frozenset((value,))
-    return frozenset(value)  # type: ignore[call-overload, no-any-return]
+    options = _strings("options", optional=False)(value) or ()
+    for option in options:
+        if not isinstance(option, str):
+            raise RulesConfigError(f"option must be a string, not {shown(option)}", field="options")
+    return frozenset(options)
 
 
 @attrs.frozen(kw_only=True)
@@ -93,7 +123,8 @@ class GameConfig:
 
     Every field has a default, so ``GameConfig(players=4, map="europe")`` is a
     complete game. A field that names an impossible game raises
-    :class:`~powergrid.RulesConfigError` naming that field (SET-01).
+    :class:`~powergrid.RulesConfigError` naming that field (SET-01); so does a
+    value of the wrong type (``field`` is ``"options"``, ``"names[2]"``...).
 
     - ``players``: 2 to 6 seats (SET-01).
     - ``map``: a map id from :func:`powergrid.catalog.map_ids`: ``europe``
@@ -121,7 +152,10 @@ class GameConfig:
       (or ``{"variant": "M", "decks": [...]}``, decks as :class:`~powergrid.Deck`
       or registered names), played by the ``custom_deck`` module (RULES.md
       section 10).
-    - ``names``: optional display names, one per seat.
+    - ``names``: optional display names, one per seat: each a non-empty,
+      printable string (:meth:`str.isprintable`: no control characters, escape
+      sequences, line breaks or lone surrogates) of at most 40 characters
+      (:data:`powergrid.outside_text.MAX_NAME`).
     - ``options``: documented rule switches (see :data:`powergrid.config.OPTIONS`).
     """
 
@@ -131,10 +165,10 @@ class GameConfig:
     modules: tuple[str, ...] = attrs.field(
         default=attrs.Factory(_default_modules, takes_self=True), converter=_modules
     )
-    regions: tuple[str, ...] | None = attrs.field(default=None, converter=_tuple_of_str)
-    cities: tuple[str, ...] | None = attrs.field(default=None, converter=_tuple_of_str)
+    regions: tuple[str, ...] | None = attrs.field(default=None, converter=_regions)
+    cities: tuple[str, ...] | None = attrs.field(default=None, converter=_cities)
     deck: DeckChoice | None = attrs.field(default=None, converter=_deck_choice)
-    names: tuple[str, ...] | None = attrs.field(default=None, converter=_tuple_of_str)
+    names: tuple[str, ...] | None = attrs.field(default=None, converter=_names)
     options: frozenset[str] = attrs.field(default=frozenset(), converter=_frozen_options)
 
     def __attrs_post_init__(self) -> None:
@@ -167,40 +201,35 @@ def _check_combination(cfg: GameConfig) -> None:
 def _validate(cfg: GameConfig) -> None:
     if isinstance(cfg.players, bool) or not isinstance(cfg.players, int):
         raise RulesConfigError(
-            f"players must be a whole number from 2 to 6, not {cfg.players!r}", field="players"
+            f"players must be a whole number from 2 to 6, not {shown(cfg.players)}",
+            field="players",
         )
     if not 2 <= cfg.players <= 6:
         raise RulesConfigError(
-            f"Power Grid is played by 2 to 6 players, not {cfg.players} (SET-01)",
+            f"Power Grid is played by 2 to 6 players, not {shown(cfg.players)} (SET-01)",
             field="players",
         )
+    _check_ids(cfg)
     if cfg.map not in MAPS and cfg.map not in map_ids():
         raise RulesConfigError(
-            f"unknown map {cfg.map!r}; choose one of {', '.join(map_ids())}", field="map"
+            f"unknown map {shown(cfg.map)}; choose one of {', '.join(map_ids())}", field="map"
         )
     if cfg.components not in COMPONENT_SETS:
         raise RulesConfigError(
-            f"unknown component set {cfg.components!r}; choose one of {', '.join(COMPONENT_SETS)}",
+            f"unknown component set {shown(cfg.components)}; choose one of "
+            f"{', '.join(COMPONENT_SETS)}",
             field="components",
         )
-    if not all(isinstance(m, str) and m for m in cfg.modules):
-        raise RulesConfigError("every module must be named by a non-empty string", field="modules")
-    for opt in cfg.options:
+    for opt in sorted(cfg.options):
         if opt not in OPTIONS:
             raise RulesConfigError(
-                f"unknown option {opt!r}; known options: {', '.join(sorted(OPTIONS))}",
+                f"unknown option {shown(opt)}; known options: {', '.join(sorted(OPTIONS))}",
                 field="options",
             )
     _check_combination(cfg)
     check_modules(cfg.players, cfg.components, cfg.modules)
     check_module_configs(cfg)
-    if cfg.names is not None:
-        if len(cfg.names) != cfg.players:
-            raise RulesConfigError(
-                f"names has {len(cfg.names)} entries for {cfg.players} players", field="names"
-            )
-        if not all(isinstance(n, str) and n for n in cfg.names):
-            raise RulesConfigError("every name must be a non-empty string", field="names")
+    _check_names(cfg)
     if cfg.regions is not None and cfg.cities is not None:
         raise RulesConfigError(
             "a play area is either regions or cities, not both (CDK-16)", field="cities"
@@ -209,15 +238,47 @@ def _validate(cfg: GameConfig) -> None:
         validate_regions(cfg, cfg.regions)
 
 
+def _check_ids(cfg: GameConfig) -> None:
+    """Every id the config names is printable text of at most MAX_ID characters."""
+    for key in ("map", "components"):
+        problem = text_problem(getattr(cfg, key), what=key, limit=MAX_ID, empty=False)
+        if problem:
+            raise RulesConfigError(problem, field=key)
+    for key in ("modules", "regions", "cities"):
+        what = {"modules": "module", "regions": "region", "cities": "city"}[key]
+        for i, item in enumerate(getattr(cfg, key) or ()):
+            problem = text_problem(item, what=what, limit=MAX_ID, empty=False)
+            if problem:
+                raise RulesConfigError(problem, field=f"{key}[{i}]")
+    for option in sorted(cfg.options):  # strings: the converter checked them
+        problem = text_problem(option, what="option", limit=MAX_ID, empty=False)
+        if problem:
+            raise RulesConfigError(problem, field="options")
+
+
+def _check_names(cfg: GameConfig) -> None:
+    """One display name per seat, each printable and at most MAX_NAME characters."""
+    if cfg.names is None:
+        return
+    if len(cfg.names) != cfg.players:
+        raise RulesConfigError(
+            f"names has {len(cfg.names)} entries for {cfg.players} players", field="names"
+        )
+    for i, name in enumerate(cfg.names):
+        problem = name_problem(name, what=f"the name of seat {i}")
+        if problem:
+            raise RulesConfigError(problem, field=f"names[{i}]")
+
+
 def validate_regions(config: GameConfig, regions: Sequence[str]) -> None:
     """Raise RulesConfigError unless ``regions`` is a valid play area for ``config`` (SET-04)."""
     board = load_map(config.map)
     valid = ", ".join(board.regions)
     need = regions_needed(config.components, config.players)
-    unknown = [r for r in regions if r not in board.regions]
+    unknown = [r for r in regions if not isinstance(r, str) or r not in board.regions]
     if unknown:
         raise RulesConfigError(
-            f"unknown region(s) {', '.join(map(repr, unknown))} on {board.name}; "
+            f"unknown region(s) {', '.join(map(shown, unknown[:6]))} on {board.name}; "
             f"valid regions: {valid}",
             field="regions",
         )

@@ -23,20 +23,39 @@ from __future__ import annotations
 
 import functools
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 import attrs
 
 from powergrid.errors import RulesConfigError
+from powergrid.outside_text import MAX_NAME, MAX_TEXT, shown, text_problem
 from powergrid.plants import Plant
 
 
+def _listed(value: object, field: str) -> tuple[object, ...]:
+    """``value`` as a tuple: a list, not a string or mapping (RulesConfigError otherwise)."""
+    if isinstance(value, str | bytes | Mapping) or not isinstance(value, Iterable):
+        raise RulesConfigError(f"{field} must be a list, not {shown(value)}", field=field)
+    return tuple(value)
+
+
 def _tuple_of_groups(value: Iterable[Iterable[str]]) -> tuple[tuple[str, ...], ...]:
-    return tuple(tuple(group) for group in value)
+    groups = tuple(_listed(g, f"order[{i}]") for i, g in enumerate(_listed(value, "order")))
+    for g, group in enumerate(groups):
+        for i, label in enumerate(group):
+            if not isinstance(label, str):
+                raise RulesConfigError(
+                    f"an order lists card labels, not {shown(label)}", field=f"order[{g}][{i}]"
+                )
+    return groups  # type: ignore[return-value]
 
 
 def _cards(value: Iterable[Plant]) -> tuple[Plant, ...]:
-    return tuple(value)
+    cards = _listed(value, "cards")
+    for i, card in enumerate(cards):
+        if not isinstance(card, Plant):
+            raise RulesConfigError(f"a deck holds plants, not {shown(card)}", field=f"cards[{i}]")
+    return cards  # type: ignore[return-value]
 
 
 @attrs.frozen
@@ -60,6 +79,14 @@ class Deck:
     source: str = ""
 
     def __attrs_post_init__(self) -> None:
+        for key, limit in (("name", MAX_NAME), ("step3", MAX_NAME), ("source", MAX_TEXT)):
+            problem = text_problem(getattr(self, key), what=key, limit=limit, empty=key == "source")
+            if problem:
+                raise RulesConfigError(problem, field=key)
+        if not isinstance(self.paired, bool):
+            raise RulesConfigError(
+                f"paired must be true or false, not {shown(self.paired)}", field="paired"
+            )
         seen: dict[str, int] = {}
         for i, card in enumerate(self.cards):
             if card.label in seen:
@@ -105,9 +132,9 @@ def _declared_positions(deck: Deck) -> dict[str, int]:
         for i, label in enumerate(group):
             where = f"order[{g}][{i}]"
             if label not in cards:
-                raise RulesConfigError(f"the deck has no card {label!r}", field=where)
+                raise RulesConfigError(f"the deck has no card {shown(label)}", field=where)
             if label in position:
-                raise RulesConfigError(f"card {label!r} is ordered twice", field=where)
+                raise RulesConfigError(f"card {shown(label)} is ordered twice", field=where)
             first, card = cards[group[0]], cards[label]
             if (card.number, card.plus) != (first.number, first.plus):
                 raise RulesConfigError(
@@ -149,7 +176,7 @@ def register_deck(deck: Deck) -> None:
         raise TypeError(f"register_deck takes a Deck, not {deck!r}")
     known = _NAMED.get(deck.name)
     if known is not None and known != deck:
-        raise RulesConfigError(f"a deck called {deck.name!r} exists already", field="deck")
+        raise RulesConfigError(f"a deck called {shown(deck.name)} exists already", field="deck")
     _NAMED[deck.name] = deck
 
 
@@ -158,17 +185,28 @@ def named_deck(name: str) -> Deck:
     if name in _NAMED:
         return _NAMED[name]
     if name in UNKNOWN_DECKS:
-        raise RulesConfigError(f"deck {name!r}: {UNKNOWN_DECKS[name]}", field="deck.decks")
+        raise RulesConfigError(f"deck {shown(name)}: {UNKNOWN_DECKS[name]}", field="deck.decks")
     known = ", ".join(sorted(_NAMED)) or "none"
     raise RulesConfigError(
-        f"unknown deck {name!r}; registered decks: {known} (or pass a Deck)", field="deck.decks"
+        f"unknown deck {shown(name)}; registered decks: {known} (or pass a Deck)",
+        field="deck.decks",
     )
 
 
 def _decks(value: Iterable[Deck | str]) -> tuple[Deck, ...]:
     if isinstance(value, Deck | str):
         value = (value,)
-    return tuple(d if isinstance(d, Deck) else named_deck(d) for d in value)
+    if isinstance(value, bytes | Mapping) or not isinstance(value, Iterable):
+        raise RulesConfigError(
+            f"decks must be a list of decks or deck names, not {shown(value)}", field="deck.decks"
+        )
+    decks = tuple(value)
+    for i, d in enumerate(decks):
+        if not isinstance(d, Deck | str):
+            raise RulesConfigError(
+                f"a deck is a Deck or a deck's name, not {shown(d)}", field=f"deck.decks[{i}]"
+            )
+    return tuple(d if isinstance(d, Deck) else named_deck(d) for d in decks)
 
 
 @attrs.frozen
@@ -191,7 +229,7 @@ class DeckChoice:
     def __attrs_post_init__(self) -> None:
         if self.variant not in VARIANTS:
             raise RulesConfigError(
-                f"unknown deck variant {self.variant!r}; choose one of {', '.join(VARIANTS)} "
+                f"unknown deck variant {shown(self.variant)}; choose one of {', '.join(VARIANTS)} "
                 "(RULES.md section 10)",
                 field="deck.variant",
             )

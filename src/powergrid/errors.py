@@ -3,6 +3,12 @@
 Every error derives from :class:`PowerGridError`. Rule violations raise
 :class:`IllegalAction`; a bad game configuration raises :class:`RulesConfigError`;
 malformed JSON or records raise :class:`InvalidRecord`.
+
+Messages are printed to terminals, and may quote what a file holds: every
+error here escapes the characters of its message that are not printable
+(control characters, escape sequences, line breaks, lone surrogates) and cuts
+a message longer than :data:`MAX_MESSAGE` characters short, so no file can
+write raw bytes to a terminal through an error.
 """
 
 from __future__ import annotations
@@ -84,6 +90,24 @@ class Reason(enum.StrEnum):
     NOT_AN_OUTCOME = "not_an_outcome"
 
 
+#: The most characters of an error message; a longer one is cut short.
+MAX_MESSAGE = 2_000
+_CUT = " ... (message cut short)"
+
+
+def printable(text: str, limit: int = MAX_MESSAGE) -> str:
+    r"""``text`` with every character that is not printable escaped, at most ``limit`` long.
+
+    The escapes are :func:`repr`'s (``\x1b``, ``\n``, ``\ud800``); printable
+    text is returned unchanged, so applying it twice changes nothing.
+    """
+    if not text.isprintable():
+        text = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+    if len(text) > limit:
+        text = text[: limit - len(_CUT)] + _CUT
+    return text
+
+
 class PowerGridError(Exception):
     """Base class of every error this library raises on purpose."""
 
@@ -101,7 +125,7 @@ class IllegalAction(PowerGridError, ValueError):
     def __init__(
         self, message: str, *, reason: Reason, action: Any = None, index: int | None = None
     ) -> None:
-        super().__init__(message)
+        super().__init__(printable(message))
         self.reason = reason
         self.action = action
         self.index = index
@@ -119,12 +143,13 @@ def _rebuild_illegal(
 class RulesConfigError(PowerGridError, ValueError):
     """A :class:`~powergrid.GameConfig` that names an impossible or unsupported game.
 
-    ``field`` names the offending configuration field (``"players"``, ``"map"``...).
+    ``field`` names the offending configuration field (``"players"``, ``"map"``,
+    ``"names[2]"``...).
     """
 
     def __init__(self, message: str, *, field: str) -> None:
-        super().__init__(message)
-        self.field = field
+        super().__init__(printable(message))
+        self.field = printable(field, 200)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild_config, (str(self), self.field))
@@ -137,9 +162,11 @@ def _rebuild_config(message: str, field: str) -> RulesConfigError:
 class InvalidRecord(PowerGridError, ValueError):
     """Malformed JSON, an unknown format version or a record field of the wrong shape.
 
-    ``path`` names the bad field, e.g. ``"actions[3].amount"``.
+    ``path`` names the bad field, e.g. ``"actions[3].amount"`` or
+    ``"config.names[2]"`` (a key a file chose stands escaped in it).
     """
 
     def __init__(self, message: str, *, path: str = "") -> None:
-        super().__init__(f"{path}: {message}" if path else message)
+        path = printable(path, 200)
+        super().__init__(printable(f"{path}: {message}" if path else message))
         self.path = path

@@ -17,6 +17,7 @@ from powergrid.copies import evolve
 from powergrid.enums import Resource
 from powergrid.errors import InvalidRecord
 from powergrid.invariants import MARKET_LISTS, card_places
+from powergrid.outside_text import shown
 from powergrid.plants import card_label
 from powergrid.state import GameState
 
@@ -27,18 +28,20 @@ _STEP3 = {"deck": (True, False), "market": (False, True), "out": (False, False)}
 def whole(value: Any, path: str, *, low: int = 0) -> int:
     """A whole number of at least ``low`` (``path`` names it in the error)."""
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise InvalidRecord(f"expected a whole number of at least {low}, not {value!r}", path=path)
+        raise InvalidRecord(
+            f"expected a whole number of at least {low}, not {shown(value)}", path=path
+        )
     return value
 
 
 def seat_list(value: Any, path: str) -> tuple[int, ...]:
     """A list of seat (or actor) numbers."""
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        raise InvalidRecord(f"expected a list of seats, not {value!r}", path=path)
+        raise InvalidRecord(f"expected a list of seats, not {shown(value)}", path=path)
     out = []
     for i, v in enumerate(value):
         if isinstance(v, bool) or not isinstance(v, int):
-            raise InvalidRecord(f"expected a seat number, not {v!r}", path=f"{path}[{i}]")
+            raise InvalidRecord(f"expected a seat number, not {shown(v)}", path=f"{path}[{i}]")
         out.append(v)
     return tuple(out)
 
@@ -47,7 +50,7 @@ def token_counts(state: GameState, value: Any, path: str) -> tuple[int, ...]:
     """A count per resource kind of the game from ``{kind: n}`` (missing kinds are 0)."""
     kinds = state.rules.resources
     if not isinstance(value, Mapping):
-        raise InvalidRecord(f"expected an object of kind: count, not {value!r}", path=path)
+        raise InvalidRecord(f"expected an object of kind: count, not {shown(value)}", path=path)
     counts = [0] * len(kinds)
     for kind, n in value.items():
         try:
@@ -62,7 +65,7 @@ def token_counts(state: GameState, value: Any, path: str) -> tuple[int, ...]:
 def card_list(value: Any, path: str) -> tuple[str, ...]:
     """A list of plant labels (a whole number names the plain card of that number)."""
     if isinstance(value, str | bytes | int) or not isinstance(value, Iterable):
-        raise InvalidRecord(f"expected a list of plants, not {value!r}", path=path)
+        raise InvalidRecord(f"expected a list of plants, not {shown(value)}", path=path)
     out = []
     for i, v in enumerate(value):
         try:
@@ -82,7 +85,7 @@ def known_cards(state: GameState, cards: Iterable[str], path: str) -> None:
 def integer(value: Any, path: str) -> int:
     """A whole number, negative ones included."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidRecord(f"expected a whole number, not {value!r}", path=path)
+        raise InvalidRecord(f"expected a whole number, not {shown(value)}", path=path)
     return value
 
 
@@ -105,7 +108,7 @@ def lay_board(state: GameState, houses: Any) -> GameState:
         for city, seats in houses.items():
             path = f"houses.{city}"
             if city not in board.index:
-                raise InvalidRecord(f"unknown city {city!r}", path=path)
+                raise InvalidRecord(f"unknown city {shown(city)}", path=path)
             i = board.index[city]
             order = seat_list(seats, path)
             if sorted(order) != sorted(built[i]):
@@ -140,8 +143,8 @@ def place_plants(state: GameState, parts: Mapping[str, Any]) -> GameState:
         if parts["step3"] not in _STEP3:
             raise InvalidRecord("expected deck, market or out", path="step3")
         changes["step3_in_deck"], changes["step3_in_market"] = _STEP3[parts["step3"]]
-    shown = set(changes.get("actual", m.actual)) | set(changes.get("future", m.future))
-    if "top" not in changes and m.top in shown:
+    on_view = set(changes.get("actual", m.actual)) | set(changes.get("future", m.future))
+    if "top" not in changes and m.top in on_view:
         changes["top"] = None
     if "discount" not in changes and m.discount is not None:
         actual = changes.get("actual", m.actual)

@@ -47,6 +47,7 @@ from powergrid.events import EMPTY_LOG
 from powergrid.explicit import OPTION as EXPLICIT_CHANCE
 from powergrid.invariants import invariant_violations
 from powergrid.outcome import Outcome
+from powergrid.outside_text import name_problem, shown
 from powergrid.placement import (
     card_list,
     fill_supply,
@@ -128,7 +129,7 @@ def _area(config: GameConfig, area: Any) -> tuple[str, ...]:
     from powergrid.config import validate_regions
 
     if isinstance(area, str) or not isinstance(area, Iterable):
-        raise InvalidRecord(f"expected a list of region ids, not {area!r}", path="area")
+        raise InvalidRecord(f"expected a list of region ids, not {shown(area)}", path="area")
     regions = tuple(area)
     if config.regions is not None and sorted(regions) != sorted(config.regions):
         raise InvalidRecord("the config names other regions", path="area")
@@ -211,7 +212,7 @@ def _phase(value: Any) -> Phase:
         return value
     names = {p.name.lower(): p for p in Phase if p is not Phase.ORDER}
     if value not in names:
-        raise InvalidRecord(f"expected one of {', '.join(names)}, not {value!r}", path="phase")
+        raise InvalidRecord(f"expected one of {', '.join(names)}, not {shown(value)}", path="phase")
     return names[value]
 
 
@@ -220,12 +221,12 @@ def _phase(value: Any) -> Phase:
 
 def _cities(state: GameState, value: Any, path: str) -> tuple[str, ...]:
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        raise InvalidRecord(f"expected a list of city ids, not {value!r}", path=path)
+        raise InvalidRecord(f"expected a list of city ids, not {shown(value)}", path=path)
     index = state.rules.area.board.index
     cities = tuple(value)
     for i, city in enumerate(cities):
         if city not in index:
-            raise InvalidRecord(f"unknown city {city!r}", path=f"{path}[{i}]")
+            raise InvalidRecord(f"unknown city {shown(city)}", path=f"{path}[{i}]")
     return cities
 
 
@@ -236,7 +237,7 @@ def _seats(state: GameState, seats: Any) -> GameState:
     for seat, given in seats.items():
         path = f"seats.{seat}"
         if not isinstance(seat, int) or not 0 <= seat < len(players):
-            raise InvalidRecord(f"no seat {seat!r} in a {len(players)}-player game", path=path)
+            raise InvalidRecord(f"no seat {shown(seat)} in a {len(players)}-player game", path=path)
         if not isinstance(given, Mapping):
             raise InvalidRecord("expected an object: money, plants, resources, cities", path=path)
         extra = sorted(set(given) - {"money", "plants", "resources", "cities"})
@@ -283,10 +284,13 @@ def _actors(state: GameState, actors: Any) -> GameState:
         actor = integer(a["actor"], f"{path}.actor")
         if actor >= 0:
             raise InvalidRecord("an automatic actor's id is negative", path=f"{path}.actor")
+        problem = name_problem(a["name"], what="an actor's name")
+        if problem:
+            raise InvalidRecord(problem, path=f"{path}.name")
         out.append(
             ActorState(
                 actor=actor,
-                name=str(a["name"]),
+                name=a["name"],
                 plants=_ranked(state, a, "plants", path, ()),
                 resources=token_counts(state, a.get("resources", {}), f"{path}.resources"),
                 cities=_cities(state, a.get("cities", ()), f"{path}.cities"),

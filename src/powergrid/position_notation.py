@@ -59,6 +59,7 @@ True
 
 from __future__ import annotations
 
+import re
 from typing import Any
 from urllib.parse import quote, unquote
 
@@ -67,6 +68,8 @@ from powergrid.config import GameConfig
 from powergrid.deck import DeckChoice
 from powergrid.errors import InvalidRecord, PowerGridError
 from powergrid.outcome import Outcome, Score
+from powergrid.outside_text import shown
+from powergrid.seeds import SEED_BOUND
 from powergrid.state import GameState
 
 
@@ -189,7 +192,9 @@ def parse_position(text: str, *, seed: int = 0) -> GameState:
     """The state a position text describes; ``seed`` decides what the text leaves hidden.
 
     Bad syntax or an impossible position raises :class:`~powergrid.InvalidRecord`
-    naming the field. The event log of the state is empty.
+    naming the field, whatever the text holds: numbers are ASCII digits only
+    (superscripts and other scripts' digits are not numbers), names printable text
+    (:mod:`powergrid.outside_text`). The event log of the state is empty.
     """
     from powergrid.position import build_position
 
@@ -203,7 +208,7 @@ def parse_position(text: str, *, seed: int = 0) -> GameState:
         except InvalidRecord:
             raise
         except (ValueError, TypeError, IndexError) as err:
-            raise InvalidRecord(f"cannot read {value!r} ({err})", path=key) from None
+            raise InvalidRecord(f"cannot read {shown(value)} ({err})", path=key) from None
     for part, empty in _ABSENT.items():
         parts.setdefault(part, empty)  # a text names every part it holds
     return build_position(config, seed=seed, **parts)
@@ -247,8 +252,11 @@ def _config(fields: dict[str, str]) -> GameConfig:
     if game is None:
         raise InvalidRecord("missing field", path="game")
     words = game.split("/")
-    if len(words) != 3 or not words[2].isdigit():
-        raise InvalidRecord("expected <components>/<map>/<players>", path="game")
+    if len(words) != 3 or not _DIGITS.fullmatch(words[2]):
+        raise InvalidRecord(
+            "expected <components>/<map>/<players>, the players a number in ASCII digits",
+            path="game",
+        )
     kw: dict[str, Any] = {"components": words[0], "map": words[1], "players": int(words[2])}
     for key in ("modules", "options", "names", "regions", "cities"):
         if key in fields:
@@ -262,7 +270,9 @@ def _config(fields: dict[str, str]) -> GameConfig:
     try:
         return GameConfig(**kw)
     except PowerGridError as err:
-        raise InvalidRecord(str(err), path=getattr(err, "field", "game")) from None
+        field = getattr(err, "field", "game")
+        where = "game" if field in ("players", "map", "components") else field
+        raise InvalidRecord(str(err), path=where) from None
     except (TypeError, ValueError) as err:
         raise InvalidRecord(str(err), path="game") from None
 
@@ -271,13 +281,21 @@ def _items(value: str) -> list[str]:
     return [] if value == "-" else value.split(",")
 
 
+#: A number of a text: ASCII digits, at most 18 of them (no count of a game needs more).
+_DIGITS = re.compile(r"[0-9]{1,18}", re.ASCII)
+_NUMBER = re.compile(r"-?[0-9]{1,18}", re.ASCII)
+#: The seed of the random stream: up to 617 digits (powergrid.seeds.SEED_BOUND).
+_SEED = re.compile(rf"-?[0-9]{{1,{len(str(SEED_BOUND))}}}", re.ASCII)
+
+
 def _ints(value: str, sep: str = ",") -> list[int]:
-    return [] if value in ("-", "") else [int(v) for v in value.split(sep)]
+    return [] if value in ("-", "") else [_number(v) for v in value.split(sep)]
 
 
-def _number(value: str) -> int:
-    if not value.lstrip("-").isdigit() or len(value) > 30:
-        raise ValueError(f"{value!r} is not a whole number")
+def _number(value: str, pattern: re.Pattern[str] = _NUMBER) -> int:
+    """A whole number in ASCII digits (``str.isdigit`` would let ``²`` and ``٣`` in)."""
+    if not pattern.fullmatch(value):
+        raise ValueError(f"{shown(value)} is not a whole number in ASCII digits")
     return int(value)
 
 
@@ -309,7 +327,7 @@ def _seat(value: str, parts: dict[str, Any], key: str) -> None:
 
 def _actor(value: str, parts: dict[str, Any], key: str) -> None:
     holding, slash, houses = value.rpartition("/")
-    if not slash or houses.count(":") or not houses.isdigit():
+    if not slash or not _DIGITS.fullmatch(houses):
         raise InvalidRecord("expected <name>/<plants>/<tokens>/<cities>/<houses>", path=key)
     name, plants, tokens, cities = _read_holding(holding, key)
     actor = {"actor": _number(key[5:]), "name": unquote(name), "plants": plants}
@@ -318,9 +336,9 @@ def _actor(value: str, parts: dict[str, Any], key: str) -> None:
 
 
 def _prefixed(key: str) -> Any:
-    if key.startswith("seat") and key[4:].isdigit():
+    if key.startswith("seat") and _DIGITS.fullmatch(key[4:]):
         return _seat
-    if key.startswith("actor") and key[5:].lstrip("-").isdigit():
+    if key.startswith("actor") and _NUMBER.fullmatch(key[5:]):
         return _actor
     raise InvalidRecord("unknown field (see powergrid.position_notation)", path=key)
 
@@ -395,7 +413,7 @@ def _hidden(value: str, parts: dict[str, Any], key: str) -> None:
         raise InvalidRecord("expected <deck>/<removed unseen>/<seed>.<counter>", path=key)
     seed, _, counter = words[2].partition(".")
     parts["deck"], parts["removed_unseen"] = _items(words[0]), _items(words[1])
-    parts["rng"] = (_number(seed), _number(counter))
+    parts["rng"] = (_number(seed, _SEED), _number(counter, _DIGITS))
 
 
 _READERS: dict[str, Any] = {

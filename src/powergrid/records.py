@@ -17,7 +17,9 @@ from powergrid.config import GameConfig
 from powergrid.engine import apply, new_game, seeded_outcomes
 from powergrid.errors import IllegalAction, InvalidRecord
 from powergrid.explicit import OPTION as EXPLICIT_CHANCE
+from powergrid.outside_text import shown
 from powergrid.ruleset import ruleset_modules
+from powergrid.seeds import game_seed
 from powergrid.state import GameState
 from powergrid.version import FORMAT, __version__
 
@@ -44,13 +46,18 @@ def _actions(value: Iterable[Action]) -> tuple[Action, ...]:
 class GameRecord:
     """A whole game as config, seed and the list of actions played.
 
+    ``seed`` is any ``int``, stored whole when its magnitude is below ``2**2048``
+    and reduced like :func:`powergrid.new_game` reduces it otherwise
+    (:func:`powergrid.seeds.game_seed`), so a record replays the game
+    ``new_game(config, seed=seed)`` starts and always reads back from JSON; a
+    seed that is not an ``int`` raises :class:`~powergrid.RulesConfigError`.
     ``versions`` maps ``"powergrid"`` and each rule module's name to its version;
     it defaults to this library's. ``format`` is the record format
     (:data:`powergrid.version.FORMAT`; older documents are upgraded on reading).
     """
 
     config: GameConfig
-    seed: int
+    seed: int = attrs.field(converter=game_seed)
     actions: tuple[Action, ...] = attrs.field(default=(), converter=_actions)
     format: int = FORMAT
     versions: tuple[tuple[str, str], ...] = attrs.field(
@@ -67,7 +74,7 @@ def check_versions(record: GameRecord) -> None:
     """Raise InvalidRecord if a rule module of the record differs from this library's."""
     if type(record.format) is not int or record.format != FORMAT:
         raise InvalidRecord(
-            f"unknown format version {record.format}; this library reads format {FORMAT}",
+            f"unknown format version {shown(record.format)}; this library reads format {FORMAT}",
             path="format",
         )
     ours = dict(module_versions(record.config))
@@ -76,12 +83,12 @@ def check_versions(record: GameRecord) -> None:
             continue  # the library version is informational; rules carry their own
         if name not in ours:
             raise InvalidRecord(
-                f"the record uses rule module {name!r}, which this game does not",
+                f"the record uses rule module {shown(name)}, which this game does not",
                 path=f"versions.{name}",
             )
         if ours[name] != version:
             raise InvalidRecord(
-                f"the record was made with rule module {name} version {version}; this "
+                f"the record was made with rule module {name} version {shown(version)}; this "
                 f"library has version {ours[name]}",
                 path=f"versions.{name}",
             )

@@ -10,6 +10,12 @@ Enumerations are written as lower-case names
 ``{city: [seats in build order]}`` and the event log as a list of events.
 Decoding checks every field's type and reports the first problem as
 :class:`~powergrid.InvalidRecord` with its path, e.g. ``players[2].money``.
+Every string a document holds is text from outside: it must be printable
+(no control characters, escape sequences, line breaks or lone surrogates)
+and at most :data:`~powergrid.outside_text.MAX_TEXT` characters long, a name
+at most :data:`~powergrid.outside_text.MAX_NAME`
+(:mod:`powergrid.outside_text`). Seeds are stored whole
+(:mod:`powergrid.seeds`).
 """
 
 from __future__ import annotations
@@ -37,6 +43,7 @@ from powergrid.explicit import ChancePoint
 from powergrid.formats import upgrade
 from powergrid.invariants import invariant_violations
 from powergrid.outcome import Outcome, Score
+from powergrid.outside_text import name_problem, shown, text_problem
 from powergrid.plants import Card, Plant, card_label
 from powergrid.state import (
     ActorState,
@@ -185,11 +192,21 @@ def from_json(text: str | bytes) -> Any:
     field, a value of the wrong type, or a state that breaks the game's
     invariants raises :class:`~powergrid.InvalidRecord` naming the path.
     """
+    return from_data(load_json(text))
+
+
+def load_json(text: str | bytes) -> Any:
+    """``json.loads(text)``, any failure an :class:`~powergrid.InvalidRecord`.
+
+    Nesting too deep for Python's parser is refused like bad syntax; so is a
+    number too long to read (Python reads at most some thousands of digits).
+    """
     try:
-        data = json.loads(text)
-    except (ValueError, TypeError, RecursionError) as err:
+        return json.loads(text)
+    except RecursionError:
+        raise InvalidRecord("not valid JSON: it is nested too deeply") from None
+    except (ValueError, TypeError) as err:  # UnicodeDecodeError is a ValueError
         raise InvalidRecord(f"not valid JSON ({err})") from None
-    return from_data(data)
 
 
 #: Whether the document being decoded is of a format that named plants by number.
@@ -221,14 +238,14 @@ def _from_data(data: Any) -> Any:
     if type(fmt) is not int or fmt not in READABLE_FORMATS:
         readable = " and ".join(map(str, READABLE_FORMATS))
         raise InvalidRecord(
-            f"unknown format version {fmt!r}; this library reads formats {readable}",
+            f"unknown format version {shown(fmt)}; this library reads formats {readable}",
             path="format",
         )
     name = data.get("type")
     cls = _records().get(name) if isinstance(name, str) else None
     if cls is None:
         raise InvalidRecord(
-            f"unknown document type {name!r}; known: {', '.join(_records())}", path="type"
+            f"unknown document type {shown(name)}; known: {', '.join(_records())}", path="type"
         )
     body = {k: v for k, v in data.items() if k not in ("format", "type")}
     body = upgrade(fmt, str(name), body)
@@ -264,7 +281,7 @@ def _decode_attrs(cls: type, data: Any, path: str, given: dict[str, Any] | None 
     fields = {a.name: a for a in attrs.fields(cls) if a.name != "rules"}
     unknown = sorted(set(data) - set(fields))
     if unknown:
-        raise InvalidRecord(f"unknown field {unknown[0]!r}", path=_join(path, unknown[0]))
+        raise InvalidRecord(f"unknown field {shown(unknown[0])}", path=_join(path, unknown[0]))
     hints = _hints(cls)
     kwargs: dict[str, Any] = dict(given or {})
     for name, field in fields.items():
@@ -274,6 +291,8 @@ def _decode_attrs(cls: type, data: Any, path: str, given: dict[str, Any] | None 
             if field.default is attrs.NOTHING:
                 raise InvalidRecord("missing field", path=_join(path, name))
             continue
+        if (cls, name) in _NAMES:
+            _check_names(data[name], _join(path, name))
         kwargs[name] = _decode(hints[name], data[name], _join(path, name))
     try:
         return cls(**kwargs)
@@ -283,6 +302,20 @@ def _decode_attrs(cls: type, data: Any, path: str, given: dict[str, Any] | None 
     except (TypeError, ValueError) as err:  # a record's own check may name its field
         field = getattr(err, "field", "")
         raise InvalidRecord(str(err), path=_join(path, field) if field else path) from None
+
+
+#: The fields that hold display names (powergrid.outside_text.name_problem), by record type.
+_NAMES = {(GameConfig, "names"), (ActorState, "name"), (Deck, "name"), (Deck, "step3")}
+
+
+def _check_names(value: Any, path: str) -> None:
+    """Refuse a bad name (or a bad one of a list of names) before anything else reads it."""
+    items = enumerate(value) if isinstance(value, list) else [(None, value)]
+    for i, name in items:
+        if isinstance(name, str):  # another type is the decoder's to name
+            problem = name_problem(name)
+            if problem:
+                raise InvalidRecord(problem, path=path if i is None else _join(path, i))
 
 
 def _decode(tp: Any, value: Any, path: str) -> Any:
@@ -316,7 +349,7 @@ def _decode_union(args: tuple[Any, ...], value: Any, path: str) -> Any:
         return _decode_action(value, path)
     for member in rest[1:]:
         if (member is str and isinstance(value, str)) or (member is int and type(value) is int):
-            return value
+            return _decode_type(member, value, path)
     return _decode(rest[0], value, path)
 
 
@@ -364,6 +397,9 @@ def _decode_type(tp: type, value: Any, path: str) -> Any:
     if tp is str:
         if not isinstance(value, str):
             raise InvalidRecord(f"expected a string, not {_kind(value)}", path=path)
+        problem = text_problem(value)
+        if problem:
+            raise InvalidRecord(problem, path=path)
         return value
     if tp is Phase:
         names = [p.name.lower() for p in Phase]
@@ -375,7 +411,7 @@ def _decode_type(tp: type, value: Any, path: str) -> Any:
             return tp(value)
         except (ValueError, TypeError):
             known = ", ".join(str(m.value) for m in tp)
-            raise InvalidRecord(f"expected one of {known}, not {value!r}", path=path) from None
+            raise InvalidRecord(f"expected one of {known}, not {shown(value)}", path=path) from None
     if tp is EventLog:
         if not isinstance(value, list):
             raise InvalidRecord(f"expected a list, not {_kind(value)}", path=path)
@@ -398,7 +434,7 @@ def _decode_action(value: Any, path: str) -> Action:
     cls = ACTIONS.get(name) if isinstance(name, str) else None
     if cls is None:
         raise InvalidRecord(
-            f"unknown action {name!r}; known: {', '.join(ACTIONS)}", path=_join(path, "type")
+            f"unknown action {shown(name)}; known: {', '.join(ACTIONS)}", path=_join(path, "type")
         )
     body = {k: v for k, v in value.items() if k != "type"}
     return _decode_attrs(cls, body, path)  # type: ignore[no-any-return]
@@ -434,7 +470,7 @@ def _decode_board(value: Any, rules: Any, path: str) -> Board:
     houses: list[tuple[int, ...]] = [()] * len(board.cities)
     for city, seats in value.items():
         if city not in board.index:
-            raise InvalidRecord(f"unknown city {city!r}", path=_join(path, city))
+            raise InvalidRecord(f"unknown city {shown(city)}", path=_join(path, city))
         houses[board.index[city]] = _decode(tuple[int, ...], seats, _join(path, city))
     return Board(houses=tuple(houses))
 
@@ -447,7 +483,7 @@ def _decode_record(data: Any, path: str) -> Any:
         raise InvalidRecord(f"expected an object, not {_kind(data)}", path=path)
     unknown = sorted(set(data) - {"versions", "config", "seed", "actions"})
     if unknown:
-        raise InvalidRecord(f"unknown field {unknown[0]!r}", path=_join(path, unknown[0]))
+        raise InvalidRecord(f"unknown field {shown(unknown[0])}", path=_join(path, unknown[0]))
     for key in ("config", "seed", "actions", "versions"):
         if key not in data:
             raise InvalidRecord("missing field", path=_join(path, key))
@@ -458,6 +494,10 @@ def _decode_record(data: Any, path: str) -> Any:
         raise InvalidRecord(
             "expected an object of name: version strings", path=_join(path, "versions")
         )
+    for name, version in versions.items():
+        problem = text_problem(name, what="a module name") or text_problem(version)
+        if problem:
+            raise InvalidRecord(problem, path=_join(_join(path, "versions"), name))
     config = _decode_attrs(GameConfig, data["config"], _join(path, "config"))
     seed = _decode(int, data["seed"], _join(path, "seed"))
     raw = _decode(tuple[str, ...], data["actions"], _join(path, "actions"))
