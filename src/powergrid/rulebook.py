@@ -2,8 +2,8 @@
 
 Error messages, events and docstrings cite rule IDs (``AUC-33``, ``BUR-07``).
 The specification that defines them, ``RULES.md``, ships inside the package
-(``powergrid/data/RULES.md``), so an installed library can print what it
-cites without a network. It is read once, on the first call, with
+(``powergrid/data/RULES.md.gz``, gzipped), so an installed library can print
+what it cites without a network. It is read once, on the first call, with
 :mod:`importlib.resources`.
 
 Three kinds of entries have IDs:
@@ -18,6 +18,7 @@ Three kinds of entries have IDs:
 from __future__ import annotations
 
 import functools
+import gzip
 import re
 from importlib import resources
 
@@ -115,7 +116,8 @@ def _nearby(key: str, ids: tuple[str, ...]) -> str:
 
 @functools.cache
 def _entries() -> dict[str, RuleText]:
-    text = resources.files("powergrid.data").joinpath("RULES.md").read_text(encoding="utf-8")
+    packed = resources.files("powergrid.data").joinpath("RULES.md.gz").read_bytes()
+    text = gzip.decompress(packed).decode("utf-8")
     return {entry.id: entry for entry in parse(text)}
 
 
