@@ -134,8 +134,7 @@ class Plant:
 
     def __str__(self) -> str:
         fuel = "/".join(sorted(self.accepts)) if self.accepts else self.kind
-        suffix = self.label[len(str(self.number)) :]
-        return f"{self.number:02d}{suffix} ({self.burn} {fuel} -> {self.cities})"
+        return f"{self.label} ({self.burn} {fuel} -> {self.cities})"
 
 
 class CardError(ValueError):
