@@ -31,6 +31,8 @@ from powergrid.serialize import from_json
 
 T = TypeVar("T")
 
+#: Why a name with a NUL or a lone surrogate cannot be opened (``open()`` raises ValueError).
+BAD_NAME = "not a file name this system can use"
 #: The most of an existing file read to see whether it holds a record (records are far smaller).
 _CHECK_LIMIT = 64 * 1024 * 1024
 
@@ -42,6 +44,8 @@ def read_document(path: str) -> object:
             data = f.read()
     except OSError as err:
         raise UserError(f"cannot read {path}: {err.strerror or err}") from None
+    except ValueError:  # a NUL, or a lone surrogate the file system cannot encode
+        raise UserError(f"cannot read {path}: {BAD_NAME}") from None
     try:
         return from_json(data)
     except InvalidRecord as err:
@@ -103,7 +107,7 @@ def write_text(path: str, text: str) -> None:
         except OSError as err:
             raise UserError(f"cannot write {path}: {err.strerror or err}") from None
         except ValueError:  # a name open() refuses
-            raise UserError(f"cannot write {path}: a file name cannot hold a NUL") from None
+            raise UserError(f"cannot write {path}: {BAD_NAME}") from None
 
 
 def _target(path: str) -> str:
@@ -204,7 +208,7 @@ def check_writable(path: str) -> None:
     except OSError as err:
         raise UserError(f"cannot write {path}: {err.strerror or err}") from None
     except ValueError:
-        raise UserError(f"cannot write {path}: a file name cannot hold a NUL") from None
+        raise UserError(f"cannot write {path}: {BAD_NAME}") from None
 
 
 def check_new(path: str, *, hint: str) -> None:
@@ -260,4 +264,4 @@ def _occupant(path: str, record: GameRecord) -> str | None:
         return None
     if old.actions[:new] == record.actions:
         return f"holds a longer record of this game ({have} actions, not {new})"
-    return f"holds a record of this game that differs from this one ({have} actions)"
+    return "holds a different record of this game (its actions part from these)"

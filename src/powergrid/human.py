@@ -311,8 +311,8 @@ def _write(session: Session, path: str, *, force: bool, hint: str) -> None:
     key = _key(path)
     if not force and key not in session.owned:
         check_overwrite(path, session.record, hint=hint)
+    session.owned.add(key)  # before the write: a signal after it must not make it a stranger
     write_text(path, to_json(session.record, indent=2) + "\n")
-    session.owned.add(key)
 
 
 def _key(path: str) -> str:

@@ -11,7 +11,7 @@ from typing import TextIO
 
 from powergrid.boardgamers import ImportedGame, import_game, read_export
 from powergrid.cli_errors import UserError
-from powergrid.cli_files import check_new, check_writable, write_text
+from powergrid.cli_files import BAD_NAME, check_new, check_writable, write_text
 from powergrid.engine import outcome
 from powergrid.errors import InvalidRecord
 from powergrid.records import replay
@@ -49,6 +49,8 @@ def run_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         export = read_export(args.file)
     except OSError as error:
         raise UserError(f"cannot read {args.file}: {error.strerror or error}") from None
+    except ValueError:  # a NUL, or a lone surrogate the file system cannot encode
+        raise UserError(f"cannot read {args.file}: {BAD_NAME}") from None
     try:
         game = import_game(export)
     except InvalidRecord as error:
