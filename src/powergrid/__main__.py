@@ -7,7 +7,9 @@ record, checking every action, and prints the same round summaries as
 sees it, with its legal actions); ``record cut`` writes a record cut after K
 actions; ``arena`` plays many seeded games between policies
 (:mod:`powergrid.arena_cli`); ``import boardgamers`` turns a game exported by
-boardgamers.space into a record (:mod:`powergrid.import_cli`).
+boardgamers.space into a record (:mod:`powergrid.import_cli`); ``rule`` prints
+an entry of the rules specification that messages cite, by its ID
+(:mod:`powergrid.rule_cli`).
 
 Every file a command writes is written all at once or not at all
 (:func:`powergrid.cli_files.write_text`); a game record replaces only an
@@ -45,6 +47,7 @@ from powergrid.errors import IllegalAction, InvalidRecord, RulesConfigError
 from powergrid.import_cli import add_import_parser, run_import
 from powergrid.play_cli import add_play_parser, prepare_play, run_play
 from powergrid.records import replay, states
+from powergrid.rule_cli import add_rule_parser, run_rule
 from powergrid.serialize import to_json
 from powergrid.version import __version__
 
@@ -78,6 +81,7 @@ def build_parser(prog: str = MODULE_PROG) -> argparse.ArgumentParser:
     _record_parsers(sub)
     add_arena_parser(sub)
     add_import_parser(sub)
+    add_rule_parser(sub)
     return parser
 
 
@@ -203,6 +207,8 @@ def _run(args: argparse.Namespace, prog: str) -> int:
         return _cut(args, out)
     if args.command == "import":
         return run_import(args, out, sys.stderr)
+    if args.command == "rule":
+        return run_rule(args, out)
     return _show(args, out)
 
 
