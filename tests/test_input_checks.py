@@ -460,3 +460,25 @@ def test_shown_never_spells_out_a_big_value() -> None:
     assert shown([[]] * 10**6) == "a list of 1000000 items"
     assert shown({"a": 1}) == "an object of 1 field"
     assert name_problem("ok") is None
+
+
+# --- the JSON Schemas say the same ------------------------------------------------------
+
+
+def test_the_schemas_refuse_bad_names_and_take_large_seeds() -> None:
+    """record/state/deck schemas: names 1 to 40 characters without control characters; any seed."""
+    jsonschema = pytest.importorskip("jsonschema")
+    from powergrid.schemas import schema
+
+    record = jsonschema.Draft202012Validator(schema("record"))
+    state_schema = jsonschema.Draft202012Validator(schema("state"))
+    for bad in ("Ada\x1b[31m", "a\nb", "x" * 41, ""):
+        doc = _record_doc(["Ada", "Bob", bad])
+        assert not record.is_valid(doc), bad
+        with pytest.raises(pg.InvalidRecord):
+            pg.from_json(json.dumps(doc))
+    assert record.is_valid(_record_doc(["Ada", "Zoë", "x" * 40]))
+    big = pg.new_game(CFG, seed=2**64 + 3)
+    assert state_schema.is_valid(json.loads(pg.to_json(big)))
+    deck = json.loads(pg.to_json(shipped_deck("classic")))
+    assert not jsonschema.Draft202012Validator(schema("deck")).is_valid({**deck, "name": "a\x07"})
