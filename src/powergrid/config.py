@@ -153,7 +153,7 @@ class GameConfig:
       or registered names), played by the ``custom_deck`` module (RULES.md
       section 10).
     - ``names``: optional display names, one per seat: each a non-empty,
-      printable string (:meth:`str.isprintable`: no control characters, escape
+      printable string (``str.isprintable()``: no control characters, escape
       sequences, line breaks or lone surrogates) of at most 40 characters
       (:data:`powergrid.outside_text.MAX_NAME`).
     - ``options``: documented rule switches (see :data:`powergrid.config.OPTIONS`).

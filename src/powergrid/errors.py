@@ -98,7 +98,7 @@ _CUT = " ... (message cut short)"
 def printable(text: str, limit: int = MAX_MESSAGE) -> str:
     r"""``text`` with every character that is not printable escaped, at most ``limit`` long.
 
-    The escapes are :func:`repr`'s (``\x1b``, ``\n``, ``\ud800``); printable
+    The escapes are ``repr()``'s (``\x1b``, ``\n``, ``\ud800``); printable
     text is returned unchanged, so applying it twice changes nothing.
     """
     if not text.isprintable():

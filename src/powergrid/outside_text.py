@@ -3,11 +3,12 @@ r"""Text from outside the library: what a name may hold, and how a message shows
 A player name, a deck's name or any string a document holds comes from a
 caller or a file, and ends up on a terminal. So text is checked at the door:
 it is valid Unicode (no lone surrogates, which a client cutting an emoji in
-half produces), printable (:meth:`str.isprintable`: no control characters, no
+half produces), printable (``str.isprintable()``: no control characters, no
 escape sequences, no line breaks) and short. Messages never quote outside
 values raw: :func:`shown` escapes what is not printable and cuts long values
 short, so a bad file cannot drive the terminal that prints its error.
 
+>>> from powergrid.outside_text import name_problem, shown
 >>> name_problem("Ada") is None
 True
 >>> print(name_problem("Ada\x1b[31m"))
@@ -22,7 +23,7 @@ import unicodedata
 
 __all__ = ["MAX_ID", "MAX_NAME", "MAX_TEXT", "name_problem", "shown", "text_problem"]
 
-#: The most characters a display name holds: a player's, a deck's, an automatic actor's.
+#: The most characters of a display name (a player's, a deck's, an automatic actor's).
 MAX_NAME = 40
 #: The most characters of an id a config names (a map, module, region, city, option).
 MAX_ID = 100
@@ -45,7 +46,7 @@ _CONTROL_NAMES = {
 def shown(value: object, limit: int = SHOWN) -> str:
     """``value`` as a message may quote it: escaped, at most ``limit`` characters of a string.
 
-    A string is quoted like :func:`repr` (whose escapes cover every character
+    A string is quoted like ``repr()`` (whose escapes cover every character
     that is not printable, lone surrogates included) and cut after ``limit``
     characters, saying how long it was. A number of more than ``limit`` digits
     is described by its size; lists and objects by their kind, never spelled

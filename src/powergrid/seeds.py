@@ -7,9 +7,10 @@ stream, a :class:`~powergrid.GameRecord` and a position text hold that very
 integer, so every seed that played a game before keeps playing the same game.
 A larger one is first reduced to ``sign * (abs(seed) % SEED_BOUND)``: Python
 refuses to turn integers of more than a few thousand digits into text
-(:func:`sys.set_int_max_str_digits`, at least 640 digits), and both the random
+(``sys.set_int_max_str_digits()``, at least 640 digits), and both the random
 stream (``random.Random(f"{seed}:{counter}")``) and JSON need that text.
 
+>>> from powergrid.seeds import SEED_BOUND, game_seed
 >>> game_seed(42), game_seed(-7)
 (42, -7)
 >>> game_seed(SEED_BOUND + 5), game_seed(-(SEED_BOUND + 5))
