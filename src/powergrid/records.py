@@ -88,7 +88,7 @@ def check_versions(record: GameRecord) -> None:
             )
         if ours[name] != version:
             raise InvalidRecord(
-                f"the record was made with rule module {name} version {shown(version)}; this "
+                f"the record was made with rule module {name} version {version}; this "
                 f"library has version {ours[name]}",
                 path=f"versions.{name}",
             )
