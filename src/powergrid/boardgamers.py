@@ -57,9 +57,9 @@ from powergrid.engine import apply, chance_outcomes, current_player, legal_actio
 from powergrid.enums import Phase
 from powergrid.errors import IllegalAction, InvalidRecord, PowerGridError
 from powergrid.explicit import OPTION as EXPLICIT_CHANCE
+from powergrid.json_input import load_json
 from powergrid.outside_text import shown
 from powergrid.records import GameRecord
-from powergrid.serialize import load_json
 
 #: The boards of theirs we have, by their map name.
 MAPS = {"USA": "usa", "Germany": "germany"}

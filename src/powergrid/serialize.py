@@ -10,12 +10,8 @@ Enumerations are written as lower-case names
 ``{city: [seats in build order]}`` and the event log as a list of events.
 Decoding checks every field's type and reports the first problem as
 :class:`~powergrid.InvalidRecord` with its path, e.g. ``players[2].money``.
-Every string a document holds is text from outside: it must be printable
-(no control characters, escape sequences, line breaks or lone surrogates)
-and at most :data:`~powergrid.outside_text.MAX_TEXT` characters long, a name
-at most :data:`~powergrid.outside_text.MAX_NAME`
-(:mod:`powergrid.outside_text`). Seeds are stored whole
-(:mod:`powergrid.seeds`).
+Every string must be printable and short, names at most 40 characters
+(:mod:`powergrid.outside_text`); seeds are stored whole (:mod:`powergrid.seeds`).
 """
 
 from __future__ import annotations
@@ -42,6 +38,7 @@ from powergrid.events import PLANT_EVENTS, Event, EventLog, log_of
 from powergrid.explicit import ChancePoint
 from powergrid.formats import upgrade
 from powergrid.invariants import invariant_violations
+from powergrid.json_input import load_json
 from powergrid.outcome import Outcome, Score
 from powergrid.outside_text import name_problem, shown, text_problem
 from powergrid.plants import Card, Plant, card_label
@@ -188,25 +185,12 @@ _ENCODERS: dict[type, Callable[[Any], Any]] = {GameState: _encode_state}
 def from_json(text: str | bytes) -> Any:
     """Read a document written by :func:`to_json` and return the object it holds.
 
-    Malformed JSON, an unknown ``format`` or ``type``, a missing or unknown
-    field, a value of the wrong type, or a state that breaks the game's
-    invariants raises :class:`~powergrid.InvalidRecord` naming the path.
+    Malformed JSON (nesting too deep included), an unknown ``format`` or
+    ``type``, a missing or unknown field, a value of the wrong type, text that
+    is not printable, or a state that breaks the game's invariants raises
+    :class:`~powergrid.InvalidRecord` naming the path.
     """
     return from_data(load_json(text))
-
-
-def load_json(text: str | bytes) -> Any:
-    """``json.loads(text)``, any failure an :class:`~powergrid.InvalidRecord`.
-
-    Nesting too deep for Python's parser is refused like bad syntax; so is a
-    number too long to read (Python reads at most some thousands of digits).
-    """
-    try:
-        return json.loads(text)
-    except RecursionError:
-        raise InvalidRecord("not valid JSON: it is nested too deeply") from None
-    except (ValueError, TypeError) as err:  # UnicodeDecodeError is a ValueError
-        raise InvalidRecord(f"not valid JSON ({err})") from None
 
 
 #: Whether the document being decoded is of a format that named plants by number.
