@@ -144,7 +144,9 @@ class RulesConfigError(PowerGridError, ValueError):
     """A :class:`~powergrid.GameConfig` that names an impossible or unsupported game.
 
     ``field`` names the offending configuration field (``"players"``, ``"map"``,
-    ``"names[2]"``...).
+    ``"names[2]"``...). A value of the wrong type raises it too, never
+    ``TypeError``; so does a seed that is not an ``int`` (``field == "seed"``),
+    since config and seed together name a game.
     """
 
     def __init__(self, message: str, *, field: str) -> None:
