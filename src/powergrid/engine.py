@@ -27,6 +27,7 @@ from powergrid.phases import auction, building, bureaucracy, order, resources, s
 from powergrid.phases.common import illegal, name
 from powergrid.rules import DeckSetup
 from powergrid.ruleset import Ruleset, ruleset_for
+from powergrid.seeds import game_seed
 from powergrid.state import (
     Board,
     GameState,
@@ -61,10 +62,16 @@ def new_game(config: GameConfig | None = None, *, seed: int = 0) -> GameState:
     same config and seed always give the same state. With the
     ``explicit_chance`` option the caller decides what players see instead, and
     the state returned may be a chance point (:mod:`powergrid.explicit`).
+
+    Any ``int`` is a seed. One of magnitude below ``2**2048`` is kept whole (the
+    state's random stream holds it, and JSON and position texts store it);
+    a larger one is reduced first (:func:`powergrid.seeds.game_seed`), so every
+    state returned reads back from :func:`powergrid.to_json`. A seed that is not
+    an ``int`` (``True``, ``1.5``, ``"7"``) raises :class:`~powergrid.RulesConfigError`
+    with ``field == "seed"``.
     """
     cfg = config if config is not None else GameConfig()
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+    seed = game_seed(seed)
     if explicit.OPTION not in cfg.options:
         return _setup(cfg, seed, None)
     return _explicit_setup(cfg, seed, ())

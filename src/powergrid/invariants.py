@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from powergrid.enums import Phase
 from powergrid.explicit import OPTION as EXPLICIT_CHANCE
 from powergrid.market import frozen, largest_city_count
+from powergrid.seeds import SEED_BITS, SEED_BOUND
 from powergrid.state import GameState
 from powergrid.storage import fits
 
@@ -59,8 +60,8 @@ def plant_places(state: GameState) -> Counter[str]:
 MAX_MONEY = 10_000
 #: The highest round; real games end before round 30.
 MAX_ROUND = 1_000
-#: The largest magnitude of the random stream's seed.
-MAX_SEED = 2**63 - 1
+#: The largest magnitude of the random stream's seed (new_game reduces larger seeds).
+MAX_SEED = SEED_BOUND - 1
 #: The most draws the random stream may have made.
 MAX_COUNTER = 10**9
 
@@ -141,6 +142,8 @@ def shape_violations(state: GameState) -> list[str]:
     out = []
     if any(len(p.resources) != kinds for p in state.players):
         out.append(f"each player holds a count for each of {kinds} resource kinds")
+    if any(len(a.resources) != kinds for a in state.actors):
+        out.append(f"each automatic actor holds a count for each of {kinds} resource kinds")
     for name in ("market", "supply"):
         if len(getattr(state.resources, name)) != kinds:
             out.append(f"resources.{name} needs one count per resource kind")
@@ -155,7 +158,9 @@ def shape_violations(state: GameState) -> list[str]:
         out.append("phase must be 2 to 5 while playing, game_over (with a result) at the end")
     rng = state.secret.rng
     if not (abs(rng.seed) <= MAX_SEED and 0 <= rng.counter <= MAX_COUNTER):
-        out.append(f"the random stream needs |seed| <= 2**63 - 1 and a counter 0 to {MAX_COUNTER}")
+        out.append(
+            f"the random stream needs |seed| < 2**{SEED_BITS} and a counter 0 to {MAX_COUNTER}"
+        )
     if any(p.money > MAX_MONEY for p in state.players):
         out.append(f"a player holds more than {MAX_MONEY} Elektro (the cap)")
     return out
