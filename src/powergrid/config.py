@@ -9,6 +9,7 @@ import attrs
 from powergrid.catalog import (
     COMPONENT_SETS,
     MAPS,
+    broken_plugin,
     check_module_configs,
     check_modules,
     component_maps,
@@ -211,6 +212,8 @@ def _validate(cfg: GameConfig) -> None:
         )
     _check_ids(cfg)
     if cfg.map not in MAPS and cfg.map not in map_ids():
+        if (broken := broken_plugin(cfg.map)) is not None:
+            raise RulesConfigError(broken.describe(), field="map")
         raise RulesConfigError(
             f"unknown map {shown(cfg.map)}; choose one of {', '.join(map_ids())}", field="map"
         )
