@@ -127,11 +127,6 @@ def _greedy_game(seed: int) -> pg.GameState:
     return state
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 31 item 6: the phase-5 event text is stored in the format 1 and 2 fixtures "
-    "(tests/data/format*/), which test_format_upgrade compares whole; waits for that decision",
-)
 def test_powering_one_city_says_city() -> None:
     """Issue 31 item 6, BUR-03: "powers 1 city", never "powers 1 cities"."""
     powered = [e for e in _greedy_game(3).events if e.kind == "powered"]

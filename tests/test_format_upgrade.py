@@ -7,6 +7,11 @@ number; format 3 names them by card label, and a number ``n`` is read as the
 label ``"n"``. The documents in ``tests/data/format1`` were written by the
 format-1 engine (commit 7437d42), those in ``tests/data/format2`` by the
 format-2 engine (commit 5ff24ea).
+
+A decoded state keeps the event sentences its engine wrote, and an event's
+``text`` may be reworded between releases (:class:`powergrid.events.Event`), so
+the decoded documents are compared with today's replays by their events' kinds,
+rounds, players and values, not their sentences (:func:`untexted`).
 """
 
 from __future__ import annotations
@@ -19,12 +24,27 @@ import attrs
 import pytest
 
 import powergrid as pg
-from powergrid.events import PLANT_EVENTS
+from powergrid.events import PLANT_EVENTS, EventLog
 from powergrid.records import GameRecord
 from powergrid.version import FORMAT
 
 DATA = Path(__file__).parent / "data" / "format1"
 OUTCOMES: dict[str, dict[str, Any]] = json.loads((DATA / "outcomes.json").read_text())
+
+
+def _untexted_log(log: EventLog) -> EventLog:
+    out = EventLog()
+    for e in log:
+        out = out.added(e.kind, e.round, "", e.player, e.values)
+    return out
+
+
+def untexted(doc: pg.GameState | pg.PlayerView) -> pg.GameState | pg.PlayerView:
+    """``doc`` with every event sentence blanked: what stays equal across rewordings."""
+    if isinstance(doc, pg.PlayerView):
+        public = attrs.evolve(doc.public, events=_untexted_log(doc.public.events))
+        return attrs.evolve(doc, public=public)
+    return attrs.evolve(doc, events=_untexted_log(doc.events))
 
 
 @pytest.mark.parametrize("label", sorted(OUTCOMES))
@@ -57,7 +77,7 @@ def test_format_1_state_decodes_and_continues_like_its_record(label: str) -> Non
     """A format-1 state is the record's state at that point and is written as format 2."""
     state = pg.from_json((DATA / f"{label}.state.json").read_text())
     record = pg.from_json((DATA / f"{label}.record.json").read_text())
-    assert state == pg.replay(record, upto=expected_half(label))
+    assert untexted(state) == untexted(pg.replay(record, upto=expected_half(label)))
     data = json.loads(pg.to_json(state))
     assert data["format"] == FORMAT
     assert pg.from_json(pg.to_json(state)) == state
@@ -139,7 +159,7 @@ def test_format_2_state_names_plants_by_label_and_continues(label: str, moment: 
     state = pg.from_json((DATA2 / f"{label}.{moment}.state.json").read_text())
     record = _record2(label)
     done = OUTCOMES2[label]["states"][moment]
-    assert state == pg.replay(record, upto=done)
+    assert untexted(state) == untexted(pg.replay(record, upto=done))
     assert all(isinstance(c, str) for p in state.players for c in p.plants)
     assert json.loads(pg.to_json(state))["format"] == FORMAT
     for action in record.actions[done:]:
@@ -161,7 +181,7 @@ def test_format_2_view_decodes_to_the_view_of_the_replayed_state(label: str) -> 
     assert view.public.bought is None
     today = pg.view(state, OUTCOMES2[label]["view_seat"])
     unknown = attrs.evolve(today.public, done=None, bought=None)
-    assert view == attrs.evolve(today, public=unknown)
+    assert untexted(view) == untexted(attrs.evolve(today, public=unknown))
 
 
 def test_format_2_plant_events_carry_labels() -> None:

@@ -40,8 +40,8 @@ from powergrid.arena_cli import add_arena_parser, run_arena_command
 from powergrid.cli_errors import UserError, printable
 from powergrid.cli_files import check_new, check_writable, checked, load_record, write_text
 from powergrid.cli_signals import Stopped
+from powergrid.cli_text import count, header, narrate, show_lines, where_it_ends
 from powergrid.cli_text import final as final_ranking
-from powergrid.cli_text import header, narrate, show_lines, where_it_ends
 from powergrid.engine import outcome
 from powergrid.errors import IllegalAction, InvalidRecord, RulesConfigError
 from powergrid.import_cli import add_import_parser, run_import
@@ -135,7 +135,7 @@ def _replay(args: argparse.Namespace, out: TextIO) -> int:
     steps = states(record)
     start = next(steps)
     header(start, record.seed, out)
-    print(f"Record: {len(record.actions)} actions from {args.file}", file=out)
+    print(f"Record: {count(len(record.actions), 'action')} from {args.file}", file=out)
     print(file=out)
     state = checked(args.file, lambda: narrate(start, steps, out, quiet=args.quiet))
     result = outcome(state)
@@ -175,7 +175,7 @@ def _cut(args: argparse.Namespace, out: TextIO) -> int:
     total = len(record.actions)
     if not 0 <= args.upto <= total:
         raise UserError(
-            f"--upto {args.upto}: {args.file} has {total} actions, so K is 0 to {total}"
+            f"--upto {args.upto}: {args.file} has {count(total, 'action')}, so K is 0 to {total}"
         )
     if args.out is not None:
         if not args.force:
@@ -189,7 +189,8 @@ def _cut(args: argparse.Namespace, out: TextIO) -> int:
     else:
         write_text(args.out, text)
         print(
-            f"Wrote the first {args.upto} of {total} actions of {args.file} to {args.out}", file=out
+            f"Wrote the first {args.upto} of {count(total, 'action')} of {args.file} to {args.out}",
+            file=out,
         )
     return 0
 

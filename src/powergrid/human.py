@@ -38,7 +38,7 @@ from powergrid.actions import CHANCE, Action
 from powergrid.cli_errors import UserError
 from powergrid.cli_files import check_overwrite, write_text
 from powergrid.cli_signals import Stopped, held_signals, signal_name, stop_signals, stopped_by, why
-from powergrid.cli_text import final, show_lines
+from powergrid.cli_text import count, final, show_lines
 from powergrid.engine import apply, current_player, legal_actions, outcome, sampled_outcome
 from powergrid.errors import IllegalAction
 from powergrid.human_input import HELP, Command, Unclear, interpret
@@ -253,8 +253,8 @@ def _save_to(session: Session, argument: str) -> None:
     except UserError as err:
         session.say(str(err))
         return
-    count = len(session.record.actions)
-    session.say(f"Saved the game ({count} actions) to {path}.")
+    actions = count(len(session.record.actions), "action")
+    session.say(f"Saved the game ({actions}) to {path}.")
 
 
 def _forced(argument: str) -> tuple[str, bool]:

@@ -12,6 +12,7 @@ from typing import TextIO
 from powergrid.boardgamers import ImportedGame, import_game, read_export
 from powergrid.cli_errors import UserError
 from powergrid.cli_files import BAD_NAME, check_new, check_writable, write_text
+from powergrid.cli_text import count
 from powergrid.engine import outcome
 from powergrid.errors import InvalidRecord
 from powergrid.records import replay
@@ -72,9 +73,10 @@ def _summary(path: str, game: ImportedGame) -> str:
     state = replay(game.record)
     cfg = game.record.config
     head = (
-        f"Imported {game.moves} log entries of {path}: {cfg.players} players "
+        f"Imported {count(game.moves, 'log entry', 'log entries')} of {path}: "
+        f"{cfg.players} players "
         f"({', '.join(game.names)}) on {cfg.map} ({', '.join(state.regions)}), "
-        f"{len(game.record.actions)} actions"
+        f"{count(len(game.record.actions), 'action')}"
     )
     if game.stopped is not None:
         return f"{head}; stopped: {game.stopped}."

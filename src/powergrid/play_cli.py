@@ -40,7 +40,7 @@ from powergrid.cli_files import (
     write_text,
 )
 from powergrid.cli_signals import Stopped, held_signals, signal_name, stop_signals, stopped_by, why
-from powergrid.cli_text import final, header, narrate
+from powergrid.cli_text import count, final, header, narrate
 from powergrid.config import OPTIONS, GameConfig
 from powergrid.deck import DeckChoice
 from powergrid.engine import apply, current_player, new_game, outcome, sampled_outcome
@@ -350,7 +350,10 @@ def run_play(setup: PlaySetup, out: TextIO) -> int:
             "Bots: " + ", ".join(f"{name(state, s)} {k}" for s, k in setup.kinds.items()), file=out
         )
     if setup.args.resume is not None:
-        print(f"Resumed {len(setup.record.actions)} actions from {setup.args.resume}", file=out)
+        print(
+            f"Resumed {count(len(setup.record.actions), 'action')} from {setup.args.resume}",
+            file=out,
+        )
     if not setup.humans:
         print(file=out)
         return _play_bots(setup, [bots[s] for s in range(len(state.players))], out)
@@ -405,7 +408,7 @@ def _recorded_bots(
             raise Stopped(
                 signum,
                 f"{why(signum).lower()} ({signal_name(signum)}): the game so far "
-                f"({len(played)} actions) is saved in {path}; resume it with: "
+                f"({count(len(played), 'action')}) is saved in {path}; resume it with: "
                 f"{resume_command(setup, path)}",
             ) from None
         _write_record(setup, played, path)

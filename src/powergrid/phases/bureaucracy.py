@@ -234,7 +234,8 @@ def _power_up(
         res = evolve(res, supply=tuple(map(operator.add, res.supply, use)))
     else:  # nothing burned (no plant run, or eco plants only): the tokens stay as they are
         p = evolve(p, money=p.money + income)
-    text = f"{name(state, seat)} powers {powered} cities and earns {income}."
+    cities = "city" if powered == 1 else "cities"
+    text = f"{name(state, seat)} powers {powered} {cities} and earns {income}."
     return evolve(
         state,
         players=state.replaced(p),
