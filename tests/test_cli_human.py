@@ -5,11 +5,9 @@ from __future__ import annotations
 import io
 import os
 import pathlib
-import select
 import shlex
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 
 import pytest
@@ -21,7 +19,6 @@ from powergrid import (
     ChoosePlant,
     DiscardPlant,
     EndPurchase,
-    GameConfig,
     GameRecord,
     GameState,
     PassAuction,
@@ -44,11 +41,8 @@ from powergrid.actions import Action
 from powergrid.bots import GreedyBot
 from powergrid.human_input import Command, Unclear, interpret
 from powergrid.human_view import decision_lines, menu
+from tests.cli_session import CLASSIC, PLAY, read_until, terminal
 
-CLASSIC = GameConfig(players=2, components="classic")
-#: The 2-player classic game of seed 3 with the human in seat 0 against a random bot.
-PLAY = ["play", "--players", "2", "--components", "classic", "--human", "0"]
-PLAY += ["--bots", "random", "--seed", "3"]
 RESUME = "python -m powergrid play --resume {} --human 0 --bots random"
 
 
@@ -392,44 +386,14 @@ def test_piped_input_in_a_subprocess(tmp_path: pathlib.Path) -> None:
     )
 
 
-def _read_until(fd: int, marker: bytes | None, timeout: float = 30) -> bytes:
-    """Read the terminal until ``marker`` shows, or to its end (the program exited) if None."""
-    data = b""
-    end = time.monotonic() + timeout
-    while marker is None or marker not in data:
-        ready, _, _ = select.select([fd], [], [], max(0.0, end - time.monotonic()))
-        if not ready:
-            raise AssertionError(f"no {marker!r} in {data!r}")
-        try:
-            chunk = os.read(fd, 4096)
-        except OSError:  # the other end closed: the program ended
-            break
-        if not chunk:
-            break
-        data += chunk
-    return data
-
-
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
 def test_a_terminal_session_reads_with_input_and_ends_at_ctrl_d(tmp_path: pathlib.Path) -> None:
-    main_fd, child_fd = os.openpty()
-    with subprocess.Popen(
-        [sys.executable, "-m", "powergrid", *PLAY],
-        stdin=child_fd,
-        stdout=child_fd,
-        stderr=child_fd,
-        cwd=tmp_path,
-        env={**os.environ, "TERM": "dumb"},
-    ) as proc:
-        os.close(child_fd)
-        try:
-            _read_until(main_fd, b"player 0> ")
-            os.write(main_fd, b"choose 3\n")
-            _read_until(main_fd, b"2. fold\r\nplayer 0> ")
-            os.write(main_fd, b"\x04")  # Ctrl-D at an empty prompt: the end of input
-            rest = _read_until(main_fd, None)
-        finally:
-            os.close(main_fd)
+    with terminal(PLAY, tmp_path) as (proc, main_fd):
+        read_until(main_fd, b"player 0> ")
+        os.write(main_fd, b"choose 3\n")
+        read_until(main_fd, b"2. fold\r\nplayer 0> ")
+        os.write(main_fd, b"\x04")  # Ctrl-D at an empty prompt: the end of input
+        rest = read_until(main_fd, None)
         assert proc.wait(timeout=60) == 0
     assert b"End of input: the game is saved in powergrid-3.json" in rest
     assert record_of(tmp_path / "powergrid-3.json").actions[0] == ChoosePlant(

@@ -9,7 +9,6 @@ menu, plant names, and the docs that say how to play yourself.
 
 from __future__ import annotations
 
-import io
 import pathlib
 import re
 import shlex
@@ -25,6 +24,7 @@ from powergrid.cli_text import show_lines
 from powergrid.data import load
 from powergrid.human_view import decision_lines, menu
 from powergrid.records import GameRecord
+from tests.cli_session import typed
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 #: The 2-player classic game of seed 3, the human in seat 0 (as in docs/cli.md).
@@ -41,19 +41,6 @@ def _in_tmp(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every command runs in a fresh directory: sessions save their games there."""
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(sys, "argv", ["/site-packages/powergrid/__main__.py"])
-
-
-def typed(
-    argv: list[str],
-    lines: list[str],
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-) -> tuple[int, str, str]:
-    """Run ``main(argv)`` with ``lines`` typed at the prompt: exit code, stdout, stderr."""
-    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{line}\n" for line in lines)))
-    code = main(argv)
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def answer(out: str, line: str) -> str:

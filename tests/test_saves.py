@@ -8,7 +8,6 @@ an earlier save of the same game unless forced. The signals are in tests/test_si
 from __future__ import annotations
 
 import errno
-import io
 import os
 import pathlib
 import stat
@@ -18,7 +17,6 @@ import sys
 import pytest
 
 from powergrid import (
-    GameConfig,
     GameRecord,
     from_json,
     outcome,
@@ -29,13 +27,8 @@ from powergrid import (
 from powergrid.__main__ import main
 from powergrid.cli_errors import UserError, printable
 from powergrid.cli_files import check_overwrite, write_text
+from tests.cli_session import BOTS, CLASSIC, PLAY, typed
 
-CLASSIC = GameConfig(players=2, components="classic")
-#: The 2-player classic game of seed 3 with the human in seat 0 against a random bot.
-PLAY = ["play", "--players", "2", "--components", "classic", "--human", "0"]
-PLAY += ["--bots", "random", "--seed", "3"]
-#: The same game between bots.
-BOTS = ["play", "--players", "2", "--components", "classic", "--seed", "3", "--quiet"]
 #: Player 0 is to act after these actions of that game (it lost the first auction).
 OPENING = ("0:choose 4 4", "1:bid 5", "0:fold")
 
@@ -67,19 +60,6 @@ def record_of(path: str | pathlib.Path) -> GameRecord:
 def files() -> list[str]:
     """Every name in the current folder, hidden ones (temporary files) included."""
     return sorted(os.listdir("."))
-
-
-def typed(
-    argv: list[str],
-    lines: list[str],
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-) -> tuple[int, str, str]:
-    """Run ``main(argv)`` with ``lines`` typed at the prompt: exit code, stdout, stderr."""
-    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{line}\n" for line in lines)))
-    code = main(argv)
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def whole_game() -> GameRecord:

@@ -11,7 +11,6 @@ import io
 import os
 import pathlib
 import re
-import select
 import signal
 import subprocess
 import sys
@@ -20,16 +19,15 @@ from typing import Any
 
 import pytest
 
-from powergrid import GameConfig, GameRecord, from_json, parse_action, replay
+from powergrid import GameRecord, from_json, parse_action, replay
 from powergrid.__main__ import main
 from powergrid.bots import GreedyBot
 from powergrid.cli_signals import Stopped, held_signals, stop_signals
+from tests.cli_session import CLASSIC, PLAY, terminal
+from tests.cli_session import read_until as _read_until
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="POSIX signals")
 
-CLASSIC = GameConfig(players=2, components="classic")
-PLAY = ["play", "--players", "2", "--components", "classic", "--human", "0"]
-PLAY += ["--bots", "random", "--seed", "3"]
 RESUME = "python -m powergrid play --resume {} --human 0 --bots random"
 
 
@@ -100,21 +98,6 @@ def test_stop_signals_raises_once() -> None:
 # --- SIGTERM and SIGHUP at the prompt -----------------------------------------------------------
 
 
-def _read_until(fd: int, marker: bytes, count: int, timeout: float = 60) -> bytes:
-    """Read ``fd`` until ``marker`` has shown ``count`` times."""
-    data = b""
-    end = time.monotonic() + timeout
-    while data.count(marker) < count:
-        ready, _, _ = select.select([fd], [], [], max(0.0, end - time.monotonic()))
-        if not ready:
-            raise AssertionError(f"no {marker!r} x{count} in {data!r}")
-        chunk = os.read(fd, 65536)
-        if not chunk:
-            raise AssertionError(f"the program ended: {data!r}")
-        data += chunk
-    return data
-
-
 @pytest.mark.parametrize(
     ("sig", "code", "why"),
     [(signal.SIGTERM, 143, "Terminated (SIGTERM)"), (signal.SIGHUP, 129, "Hung up (SIGHUP)")],
@@ -154,42 +137,16 @@ def test_a_signal_at_the_prompt_saves_every_decision(
 
 def test_a_signal_while_the_prompt_reads_a_terminal(tmp_path: pathlib.Path) -> None:
     """Ctrl-C while input() reads a terminal (with readline): saved, 130."""
-    main_fd, child_fd = os.openpty()
-    with subprocess.Popen(
-        [sys.executable, "-m", "powergrid", *PLAY],
-        stdin=child_fd,
-        stdout=child_fd,
-        stderr=child_fd,
-        cwd=tmp_path,
-        env={**os.environ, "TERM": "dumb"},
-    ) as proc:
-        os.close(child_fd)
-        try:
-            _read_until(main_fd, b"player 0> ", 1)
-            os.write(main_fd, b"choose 3\n")
-            _read_until(main_fd, b"2. fold\r\nplayer 0> ", 1)
-            proc.send_signal(signal.SIGINT)
-            rest = _drain(main_fd)
-            code = proc.wait(timeout=60)
-        finally:
-            os.close(main_fd)
+    with terminal(PLAY, tmp_path) as (proc, main_fd):
+        _read_until(main_fd, b"player 0> ", 1)
+        os.write(main_fd, b"choose 3\n")
+        _read_until(main_fd, b"2. fold\r\nplayer 0> ", 1)
+        proc.send_signal(signal.SIGINT)
+        rest = _read_until(main_fd, None)
+        code = proc.wait(timeout=60)
     assert code == 130
     assert b"Interrupted: the game is saved in powergrid-3.json. Resume it with:" in rest
     assert record_of(tmp_path / "powergrid-3.json").actions[0] == parse_action("0:choose 3 3")
-
-
-def _drain(fd: int) -> bytes:
-    """Read a terminal until the program at its other end has closed it."""
-    data = b""
-    while select.select([fd], [], [], 60)[0]:
-        try:
-            chunk = os.read(fd, 65536)
-        except OSError:  # the other end closed
-            break
-        if not chunk:
-            break
-        data += chunk
-    return data
 
 
 # --- a second Ctrl-C during a save ----------------------------------------------------------------
