@@ -19,10 +19,11 @@ from typing import Any
 
 import pytest
 
-from powergrid import GameRecord, from_json, parse_action, replay
+from powergrid import GameRecord, cli_start, from_json, parse_action, replay
 from powergrid.__main__ import main
 from powergrid.bots import GreedyBot
 from powergrid.cli_signals import Stopped, held_signals, stop_signals
+from powergrid.cli_start import is_command_line
 from tests.cli_session import CLASSIC, PLAY, terminal
 from tests.cli_session import read_until as _read_until
 
@@ -386,3 +387,62 @@ def test_ctrl_c_in_a_real_bots_game(tmp_path: pathlib.Path) -> None:
             rf"{path}; resume it with: python -m powergrid play --resume {path} --record {path}",
             lines[0],
         )
+
+
+# --- Ctrl-C while the command line starts -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "ours"),
+    [
+        (["python", "-m", "powergrid", "play"], True),
+        (["python", "-X", "importtime", "-m", "powergrid"], True),
+        (["python", "-mpowergrid"], True),
+        (["/venv/bin/python", "/venv/bin/powergrid", "play"], True),
+        (["C:\\py\\python.exe", "C:\\py\\Scripts\\powergrid-script.py"], True),
+        (["python", "-m", "pytest"], False),
+        (["python", "-m", "mybot"], False),
+        (["python", "bot.py"], False),
+        (["python", "-c", "import powergrid"], False),
+        (["python"], False),
+    ],
+)
+def test_only_the_command_line_takes_over_ctrl_c_while_starting(
+    argv: list[str], ours: bool
+) -> None:
+    """Issue 31 item 1: the import sets up the quiet Ctrl-C for the command line alone."""
+    assert is_command_line(argv) is ours
+
+
+def _interrupted_right_after_import(pretend_cli: bool) -> subprocess.CompletedProcess[str]:
+    """A Python process that imports powergrid, then gets Ctrl-C before any main() runs."""
+    fake = "import sys; sys.orig_argv = ['python', '-m', 'powergrid']; " if pretend_cli else ""
+    code = fake + "import os, signal, time, powergrid; os.kill(os.getpid(), signal.SIGINT); "
+    code += "time.sleep(30)"
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+
+
+def test_ctrl_c_while_the_command_line_imports_exits_130_in_one_line() -> None:
+    """Issue 31 item 1: Ctrl-C before main() runs: 130 and one line, no traceback."""
+    done = _interrupted_right_after_import(pretend_cli=True)
+    assert (done.returncode, done.stderr) == (130, "interrupted\n")
+
+
+def test_a_program_importing_the_library_keeps_keyboard_interrupt() -> None:
+    """Issue 31 item 1: the library does not take Ctrl-C from programs that import it."""
+    done = _interrupted_right_after_import(pretend_cli=False)
+    assert done.returncode != 130
+    assert "KeyboardInterrupt" in done.stderr
+
+
+def test_main_gives_ctrl_c_back_to_python() -> None:
+    """Issue 31 item 1: once main() runs, Ctrl-C is a KeyboardInterrupt it reports itself."""
+    before = signal.getsignal(signal.SIGINT)
+    try:
+        signal.signal(signal.SIGINT, cli_start._leave)
+        assert main(["--version"]) == 0
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    finally:
+        signal.signal(signal.SIGINT, before)

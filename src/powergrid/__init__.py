@@ -8,6 +8,8 @@ True
 
 from __future__ import annotations
 
+# First, so that Ctrl-C while the command line imports the rest exits 130 in one line.
+import powergrid.cli_start  # noqa: F401  (its import sets that up, for the command line only)
 from powergrid.actions import (
     CHANCE,
     Action,

@@ -40,6 +40,7 @@ from powergrid.arena_cli import add_arena_parser, run_arena_command
 from powergrid.cli_errors import UserError, printable
 from powergrid.cli_files import check_new, check_writable, checked, load_record, write_text
 from powergrid.cli_signals import Stopped
+from powergrid.cli_start import python_interrupts_again
 from powergrid.cli_text import count, header, narrate, show_lines, where_it_ends
 from powergrid.cli_text import final as final_ranking
 from powergrid.engine import outcome
@@ -230,6 +231,7 @@ def main(argv: list[str] | None = None) -> int:
     (:func:`powergrid.cli_errors.printable`), so no file name or file
     content can drive the terminal.
     """
+    python_interrupts_again()  # from here on, Ctrl-C is reported below
     try:
         return _main(argv)
     except KeyboardInterrupt:  # Ctrl-C anywhere: also while an error is being reported
