@@ -59,9 +59,9 @@ def test_the_base_module_defines_every_hook_and_a_ruleset_holds_them_as_a_record
 @pytest.mark.parametrize("kind", ["hooks", "wraps"])
 def test_an_unknown_hook_name_is_refused_when_the_module_is_made(kind: str) -> None:
     """Item 4: a misspelt hook fails at construction, naming it and the hooks there are."""
-    spelling: dict[str, Any] = {"min_bids": base.min_bid}
+    parts: dict[str, Any] = {kind: {"min_bids": base.min_bid}}
     with pytest.raises(pg.RulesConfigError, match=r"unknown hook 'min_bids'.*min_bid, ") as err:
-        RuleModule(name="typo", version="1", **{kind: spelling})
+        _module("typo", **parts)
     assert err.value.field == kind
 
 
