@@ -369,7 +369,7 @@ class HookFunctions(TypedDict, total=False):
 
 
 class HookWraps(TypedDict, total=False):
-    """What a module's ``wraps`` may wrap: hook name to a :data:`Wrap` of that hook's type."""
+    """What a module's ``wraps`` may wrap: hook name to a ``Wrap`` of that hook's type."""
 
     min_bid: Wrap[MinBid]
     market_shape: Wrap[MarketShape]

@@ -77,7 +77,7 @@ class Ruleset:
 
     ``hooks`` holds the hooks in force (:class:`~powergrid.hooks.Hooks`), called
     by attribute: ``rules.hooks.min_bid(state, plant)``. ``base_hooks`` holds
-    the base game's own (:mod:`powergrid.rules.base`); a fast path that skips a
+    the base game's own (``powergrid.rules.base``); a fast path that skips a
     hook call asks ``rules.hooks.x is rules.base_hooks.x``, and only that way.
     """
 
