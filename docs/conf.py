@@ -90,7 +90,16 @@ napoleon_numpy_docstring = False
 doctest_global_setup = "import powergrid as pg"
 
 nitpicky = True
-nitpick_ignore_regex = [(r"py:class", r"numpy\..*")]  # numpy's types, documented by numpy
+nitpick_ignore_regex = [
+    (r"py:class", r"numpy\..*"),  # numpy's types, documented by numpy
+    # The hook types of powergrid.hooks (aliases of Callable), listed in its __all__.
+    (
+        r"py:class",
+        r"(BuildStep|DrawChances|DrawFilter|LeavePlay|MarketShape|MinBid|PlantDeck"
+        r"|PlantStep|PlayerOrder|PrepareDeck|Row|SeatPlantStep|SeatStep|SetupActions|SetupApply"
+        r"|SetupRow|SetupTurn|StateStep|StateViolations|Step2Replacement|Wrap)(\[.*\])?",
+    ),
+]
 nitpick_ignore = [
     # Standard-library names: they resolve only through intersphinx, which is off.
     ("py:class", "collections.abc.Callable"),
@@ -104,6 +113,9 @@ nitpick_ignore = [
     ("py:class", "pathlib.Path"),
     # A type alias of powergrid.explicit: (Reveal, Fraction) pairs, named in its docs.
     ("py:class", "Chances"),
+    # The type variable of a hook wrap (powergrid.hooks.Wrap): not a documented object.
+    ("py:class", "powergrid.hooks._F"),
+    ("py:obj", "powergrid.hooks._F"),
     # The type variable of RngState.shuffle/choice: not a documented object.
     ("py:class", "powergrid.chance.T"),
     ("py:class", "collections.Counter"),

@@ -177,7 +177,8 @@ def test_a_draw_filter_that_sets_cards_aside_draws_again() -> None:
             return base.beside_the_game(s, card, "removed"), False
         return s, True
 
-    rules = attrs.evolve(state.rules, hooks={**state.rules.hooks, "draw_filter": below_20_aside})
+    hooks = attrs.evolve(state.rules.hooks, draw_filter=below_20_aside)
+    rules = attrs.evolve(state.rules, hooks=hooks)
     drawn = market.draw(evolve(state, rules=rules))
     first_big = next(c for c in ("13", *deck) if state.rules.number(c) >= 20)
     assert first_big in drawn.market.plants

@@ -23,6 +23,7 @@ import pytest
 import powergrid as pg
 from powergrid import market
 from powergrid.enums import Phase
+from powergrid.hooks import Hooks
 from powergrid.state import GameState
 from tests.scenario import R3, R4, arrange, give, kinds, labels, new, play
 
@@ -851,10 +852,10 @@ def test_empty_deck_after_purchase_in_step3() -> None:
 
 def _general(state: GameState) -> GameState:
     """``state`` with its market hooks wrapped: the same rules, but no fast path applies."""
-    hooks = dict(state.rules.hooks)
+    hooks = attrs.asdict(state.rules.hooks, recurse=False)
     for hook in ("draw_filter", "leave_play", "after_market_entry", "market_shape"):
         hooks[hook] = (lambda fn: lambda *args: fn(*args))(hooks[hook])
-    return attrs.evolve(state, rules=attrs.evolve(state.rules, hooks=hooks))
+    return attrs.evolve(state, rules=attrs.evolve(state.rules, hooks=Hooks(**hooks)))
 
 
 def _eleven_cities(

@@ -105,7 +105,7 @@ def _setup(cfg: GameConfig, seed: int, point: ChancePoint | None) -> GameState:
     else:
         regions = tuple(sorted(cfg.regions))
     rules = ruleset_for(cfg, regions)
-    deck = rules.hook("prepare_deck")(rules, rng)
+    deck = rules.hooks.prepare_deck(rules, rng)
     seats, rng = deck.rng.shuffle(range(cfg.players))  # SET-05: random order for round 1
     if point is not None:
         point, deck = _dealt_market(point, rules, deck)
@@ -128,7 +128,7 @@ def _setup(cfg: GameConfig, seed: int, point: ChancePoint | None) -> GameState:
         None,
         *seats,
     )
-    state = rules.hook("setup")(state)  # e.g. a module's automatic actors (ORD-06)
+    state = rules.hooks.setup(state)  # e.g. a module's automatic actors (ORD-06)
     # A map's Step 1 market may be larger than the deck preparation laid out (SET-26).
     while len(state.market.plants) < rules.market_size(1) and (
         state.market.top is not None or state.secret.deck
@@ -444,7 +444,7 @@ def _advance(state: GameState) -> GameState:
                 _LAST = (state, who, module, _PHASE_ACTIONS[state.phase])
             return state
         if who is not None:  # an automatic actor's place in the order (ORD-06)
-            state = state.rules.hook("actor_turn")(state, who)
+            state = state.rules.hooks.actor_turn(state, who)
             state = evolve(state, done=state.done | {who})
         elif state.phase is Phase.SETUP:
             state = _start_auction(state)
@@ -467,13 +467,13 @@ def _start_auction(state: GameState) -> GameState:
     done = frozenset(a.actor for a in state.actors)
     state = evolve(state, phase=Phase.AUCTION, done=done, bought=frozenset())
     state = market.fill_step3_market(state)
-    state = state.rules.hook("start_of_auction")(state)
+    state = state.rules.hooks.start_of_auction(state)
     return state
 
 
 def _end_auction(state: GameState) -> GameState:
     """AUC-15: removals, then a pending Step 3 (STP-05), then the round-1 order (ORD-04)."""
-    state = state.rules.hook("end_of_auction")(state)
+    state = state.rules.hooks.end_of_auction(state)
     if state.step3_pending:
         state = market.finish_step3(state)
     if state.round == 1:

@@ -98,7 +98,7 @@ def invariant_violations(state: GameState) -> list[str]:
     out += _flow_violations(state) + _pairing_violations(state)
     if out:
         return out  # a module's own rules may rely on the core's
-    out = list(rules.hook("state_violations")(state))
+    out = list(rules.hooks.state_violations(state))
     return out or _pending_actor(state)
 
 
@@ -329,7 +329,7 @@ def _market_violations(state: GameState) -> list[str]:
     token = m.discount
     if token is not None and (state.phase is not Phase.AUCTION or m.actual[:1] != (token,)):
         out.append("the discount token is not on the lowest actual plant in phase 2 (AUC-31)")
-    n_actual, _ = state.rules.hook("market_shape")(state)
+    n_actual, _ = state.rules.hooks.market_shape(state)
     if not frozen(state) and m.actual != m.plants[:n_actual]:
         out.append("actual market is not the lowest plants")
     return out

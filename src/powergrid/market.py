@@ -58,7 +58,7 @@ def market_shape(state: GameState) -> tuple[int, int]:
 def resort(state: GameState) -> GameState:
     """Re-split the market so the lowest plants form the actual market (AUC-10)."""
     plants = state.market.plants
-    n_actual, _ = state.rules.hook("market_shape")(state)
+    n_actual, _ = state.rules.hooks.market_shape(state)
     market = evolve(state.market, actual=plants[:n_actual], future=plants[n_actual:])
     return evolve(state, market=market)
 
@@ -75,8 +75,9 @@ def _placed(state: GameState, plants: tuple[str, ...], **market: object) -> Plan
         actual = tuple([p for p in m.actual if p in keep])
         future = tuple([p for p in m.future if p in keep])
     else:
-        shape = state.rules.hooks["market_shape"]
-        if shape is market_shape:  # the base shape reads the Step alone, not the market
+        rules = state.rules
+        shape = rules.hooks.market_shape
+        if shape is rules.base_hooks.market_shape:  # the base shape reads the Step alone
             n_actual = _actual_count(state.step)
         else:
             shown = evolve(state, market=evolve(m, actual=plants, future=()))
@@ -117,7 +118,7 @@ def leave_play(state: GameState, plant: str, reason: str) -> GameState:
     the base game lays it face up beside the game (``market.removed``), a
     customised deck may send it to the inactive area (CDK-08).
     """
-    return state.rules.hook("leave_play")(state, plant, reason)  # type: ignore[no-any-return]
+    return state.rules.hooks.leave_play(state, plant, reason)
 
 
 def _gone(state: GameState, plant: str) -> str:
@@ -134,24 +135,14 @@ def _gone_from(plant: str, removed: tuple[str, ...], inactive: tuple[str, ...]) 
     return "leaves play"
 
 
-def _base_hook(state: GameState, name: str) -> bool:
-    """Whether the hook in force for ``name`` is the base game's own function.
-
-    ``rules.modules[0]`` is always the base module (:mod:`powergrid.rules.base`,
-    which imports this module, so it cannot be imported here). A fast path
-    that leaves out a hook call tests this first.
-    """
-    rules = state.rules
-    return rules.hooks[name] is rules.modules[0].hooks[name]
-
-
 def _removal(state: GameState, plant: str, why: str) -> dict[str, Any] | None:
     """:func:`remove_from_game` as changes for one evolve, when the base ``leave_play`` is in force.
 
     The base game lays the plant beside the game (``market.removed``); with another
     ``leave_play`` hook this returns ``None`` and the caller takes the general path.
     """
-    if not _base_hook(state, "leave_play"):
+    rules = state.rules
+    if rules.hooks.leave_play is not rules.base_hooks.leave_play:
         return None
     m = state.market
     text = f"Plant {plant} is removed from the game ({why})."
@@ -214,13 +205,12 @@ def _plain_draws(state: GameState, m: PlantMarket) -> bool:
     """
     if state.chance is not None or _freezes(state, m):
         return False
-    rules = state.rules
-    hooks, base = rules.hooks, rules.modules[0].hooks
+    hooks, base_hooks = state.rules.hooks, state.rules.base_hooks
     return (
-        hooks["draw_filter"] is base["draw_filter"]
-        and hooks["leave_play"] is base["leave_play"]
-        and hooks["after_market_entry"] is base["after_market_entry"]
-        and hooks["market_shape"] is market_shape
+        hooks.draw_filter is base_hooks.draw_filter
+        and hooks.leave_play is base_hooks.leave_play
+        and hooks.after_market_entry is base_hooks.after_market_entry
+        and hooks.market_shape is base_hooks.market_shape
     )
 
 
@@ -292,7 +282,7 @@ def _draw(state: GameState) -> GameState:
         return state.log(
             "no_replacement", "No replacement is drawn while the Step 3 card shows (STP-05)."
         )
-    keep_card = state.rules.hook("draw_filter")
+    keep_card = state.rules.hooks.draw_filter
     while True:  # a loop, not recursion: a filter may set many cards aside
         if state.market.top is None and not state.secret.deck:
             if state.market.step3_in_deck:
@@ -334,7 +324,7 @@ def _chosen_on_top(state: GameState) -> GameState:
     """Explicit chance: the caller's outcome of this draw, brought to the top of the deck."""
     assert state.chance is not None
     rules = state.rules
-    chances = rules.hook("draw_chances")(state)
+    chances = rules.hooks.draw_chances(state)
     point, card = explicit.pick(state.chance, chances, state.secret.deck[0])
     classes = {c.label: "dark" if c.back == "dark" else "" for c in rules.deck.cards}
     secret = explicit.bring_to_top(state.secret, card, classes, rules.rank)
@@ -348,7 +338,7 @@ def _enter_market(state: GameState, card: str) -> GameState:
     market = _placed(state, plants[:i] + (card,) + plants[i:])
     note = state.noted("plant_drawn", f"Plant {card} enters the market.", None, card)
     state = evolve(state, market=market, events=note)
-    return state.rules.hook("after_market_entry")(state, card)  # type: ignore[no-any-return]
+    return state.rules.hooks.after_market_entry(state, card)
 
 
 def enforce_too_small(state: GameState) -> GameState:
@@ -387,11 +377,11 @@ def start_step2(state: GameState) -> GameState:
     ``step2_replacement`` says whether to draw; ``start_of_step2`` runs last.
     """
     state = evolve(state, step=2).log("step_started", "Step 2 begins.", None, 2)
-    replace = state.rules.hook("step2_replacement")(state)
+    replace = state.rules.hooks.step2_replacement(state)
     state = remove_lowest(state, "start of Step 2, STP-02")
     if replace:
         state = draw(state)
-    return state.rules.hook("start_of_step2")(state)  # type: ignore[no-any-return]
+    return state.rules.hooks.start_of_step2(state)
 
 
 def step3_card_drawn(state: GameState) -> GameState:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 import importlib
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
@@ -30,6 +30,7 @@ from powergrid.deck import Deck
 from powergrid.enums import Resource
 from powergrid.errors import RulesConfigError
 from powergrid.explicit import OPTION as EXPLICIT_CHANCE
+from powergrid.hooks import Hooks
 from powergrid.network import PlayArea, play_area
 from powergrid.plants import Plant, card_label
 from powergrid.rules import HOOKS, Components, RuleModule, base
@@ -73,13 +74,19 @@ class Ruleset:
     the ORD-02 tie-break) uses the rank, while minimum bids and the too-small
     test use the printed number (:meth:`number`). ``cards`` holds those card
     tables again as the record shared by every play area (:class:`Cards`).
+
+    ``hooks`` holds the hooks in force (:class:`~powergrid.hooks.Hooks`), called
+    by attribute: ``rules.hooks.min_bid(state, plant)``. ``base_hooks`` holds
+    the base game's own (``powergrid.rules.base``); a fast path that skips a
+    hook call asks ``rules.hooks.x is rules.base_hooks.x``, and only that way.
     """
 
     config: GameConfig
     area: PlayArea
     components: Components
     modules: tuple[RuleModule, ...]
-    hooks: Mapping[str, Callable[..., Any]]
+    hooks: Hooks
+    base_hooks: Hooks
     deck: Deck
     plants: Mapping[str, Plant]
     rank: Mapping[str, int]
@@ -116,10 +123,6 @@ class Ruleset:
     def ranked(self, cards: Iterable[str]) -> tuple[str, ...]:
         """``cards`` in the game's order, lowest rank first (CDK-14, CDK-20)."""
         return tuple(sorted(cards, key=self.rank.__getitem__))
-
-    def hook(self, name: str) -> Callable[..., Any]:
-        """The hook function in force for ``name``."""
-        return self.hooks[name]
 
     def kind_index(self, kind: Resource) -> int:
         """Position of a resource kind in state tuples."""
@@ -164,24 +167,21 @@ def _compose(config: GameConfig) -> tuple[Components, tuple[RuleModule, ...], in
     return comps, modules + tuple(extra_module(name) for name in config.modules), core
 
 
-def compose_hooks(modules: tuple[RuleModule, ...], core: int) -> dict[str, Callable[..., Any]]:
-    """The hook in force for every name, module by module (powergrid.hooks).
+def compose_hooks(modules: tuple[RuleModule, ...], core: int) -> Hooks:
+    """The hooks in force, composed module by module (powergrid.hooks).
 
     A module's ``hooks`` replace, its ``wraps`` receive the implementation in
     force. An extra module (index ``core`` on) may replace only the base
     game's default: replacing what a component set or map defines would drop
-    that rule silently, so it must wrap it instead.
+    that rule silently, so it must wrap it instead. The first module is the
+    base game, which defines every hook.
     """
-    hooks: dict[str, Callable[..., Any]] = {}
+    # Composition is the one place that handles hooks by name: it builds the record,
+    # whose constructor checks that every hook is there (the base module's).
+    hooks: dict[str, Any] = {}
     owner: dict[str, str] = {}
     for i, module in enumerate(modules):
-        for name in (*module.hooks, *module.wraps):
-            if name not in HOOKS:
-                raise RulesConfigError(
-                    f"rule module {module.name!r} defines unknown hook {name!r}; the hooks "
-                    f"are {', '.join(HOOKS)}",
-                    field="modules",
-                )
+        _check_names(module)
         for name, fn in module.hooks.items():
             if i >= core and owner.get(name, "base") != "base":
                 raise RulesConfigError(
@@ -192,8 +192,19 @@ def compose_hooks(modules: tuple[RuleModule, ...], core: int) -> dict[str, Calla
                 )
             hooks[name], owner[name] = fn, module.name
         for name, wrap in module.wraps.items():
-            hooks[name], owner[name] = wrap(hooks[name]), module.name
-    return hooks
+            hooks[name], owner[name] = cast(Callable[[Any], Any], wrap)(hooks[name]), module.name
+    return Hooks(**hooks)
+
+
+def _check_names(module: RuleModule) -> None:
+    """Every hook ``module`` defines or wraps is one (a module need not be a RuleModule)."""
+    for name in (*module.hooks, *module.wraps):
+        if name not in HOOKS:
+            raise RulesConfigError(
+                f"rule module {module.name!r} defines unknown hook {name!r}; the hooks "
+                f"are {', '.join(HOOKS)}",
+                field="modules",
+            )
 
 
 def ruleset_modules(config: GameConfig) -> tuple[tuple[str, str], ...]:
@@ -229,8 +240,8 @@ def _core(config: GameConfig) -> dict[str, Any]:
     """
     comps, modules, core = _compose(config)
     hooks = compose_hooks(modules, core)
-    row = hooks["setup_row"](config, comps.setup_rows[config.players])
-    deck = hooks["plant_deck"](config, comps.deck)
+    row = hooks.setup_row(config, comps.setup_rows[config.players])
+    deck = hooks.plant_deck(config, comps.deck)
     plants = {card.label: card for card in deck.cards}
     _check_fuel(deck, comps)
     seed_values = "seed_thresholds" in config.options
@@ -257,6 +268,7 @@ def _core(config: GameConfig) -> dict[str, Any]:
         "components": comps,
         "modules": modules,
         "hooks": hooks,
+        "base_hooks": _base_hooks(),
         "deck": deck,
         "plants": plants,
         "rank": cards.rank,
@@ -269,6 +281,12 @@ def _core(config: GameConfig) -> dict[str, Any]:
         "future_step1": future_step1,
         "cards": cards,
     }
+
+
+@functools.cache
+def _base_hooks() -> Hooks:
+    """The base game's hooks as a record, shared by every ruleset (see Ruleset)."""
+    return compose_hooks((base.MODULE,), 1)
 
 
 def _check_fuel(deck: Deck, comps: Components) -> None:

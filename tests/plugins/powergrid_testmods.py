@@ -23,32 +23,28 @@ powergrid. Each module exercises one part of the module interface:
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from powergrid.data import load
 from powergrid.enums import Phase
+from powergrid.hooks import DrawFilter, LeavePlay, MinBid
 from powergrid.rules import RuleModule
 from powergrid.state import ActorState, GameState, evolve
 
-Hook = Callable[..., Any]
 
-
-def cheaper_openings(previous: Hook) -> Hook:
+def cheaper_openings(previous: MinBid) -> MinBid:
     """One Elektro off every opening bid, after the rule in force (min 1)."""
 
     def min_bid(state: GameState, plant: str) -> int:
-        return max(1, int(previous(state, plant)) - 1)
+        return max(1, previous(state, plant) - 1)
 
     return min_bid
 
 
-def audited_draws(previous: Hook) -> Hook:
+def audited_draws(previous: DrawFilter) -> DrawFilter:
     """Log each drawn card, then let the filter in force decide."""
 
     def draw_filter(state: GameState, card: str, face_up: bool) -> tuple[GameState, bool]:
         state = state.log("audit_drawn", f"Card {card} is drawn.", None, card)
-        return previous(state, card, face_up)  # type: ignore[no-any-return]
+        return previous(state, card, face_up)
 
     return draw_filter
 
@@ -56,13 +52,13 @@ def audited_draws(previous: Hook) -> Hook:
 REASONS = ("removed", "too_small", "discarded")
 
 
-def audited_exits(previous: Hook) -> Hook:
+def audited_exits(previous: LeavePlay) -> LeavePlay:
     """Log each plant leaving play with its reason, then let the exit in force place it."""
 
     def leave_play(state: GameState, plant: str, reason: str) -> GameState:
         state = state.log("audit_left", f"Plant {plant} leaves ({reason}).", None, plant)
         state = state.log("audit_reason", reason, None, REASONS.index(reason))
-        return previous(state, plant, reason)  # type: ignore[no-any-return]
+        return previous(state, plant, reason)
 
     return leave_play
 

@@ -29,7 +29,6 @@ from powergrid.errors import Reason
 from powergrid.events import EventLog
 from powergrid.phases import discard
 from powergrid.phases.common import illegal, name, next_in
-from powergrid.rules import base
 from powergrid.ruleset import Cards
 from powergrid.state import AuctionState, GameState
 
@@ -122,7 +121,7 @@ def _printed_rows(cards: Cards, seat: int) -> dict[str, _Row]:
 def _rows(state: GameState, seat: int) -> list[_Row]:
     """``seat``'s row of opening bids for each actual-market plant, from its minimum bid."""
     rules = state.rules
-    if rules.hooks["min_bid"] is base.min_bid:
+    if rules.hooks.min_bid is rules.base_hooks.min_bid:
         rows = _printed_rows(rules.cards, seat)
         return [rows[p] for p in state.market.actual]
     mins = _min_bids(state)
@@ -162,17 +161,17 @@ def current(state: GameState) -> int | None:
 def min_bid(state: GameState, plant: str) -> int:
     """The lowest opening bid for an actual-market plant (AUC-04; hooks may lower it)."""
     rules = state.rules
-    hook = rules.hooks["min_bid"]
-    if hook is base.min_bid:  # the printed number (AUC-04): no call needed
+    hook = rules.hooks.min_bid
+    if hook is rules.base_hooks.min_bid:  # the printed number (AUC-04): no call needed
         return rules.plants[plant].number
-    return int(hook(state, plant))
+    return int(hook(state, plant))  # a module's number may be any integral type
 
 
 def _min_bids(state: GameState) -> list[int]:
     """The minimum opening bid of each actual-market plant, in market order."""
     rules = state.rules
-    hook = rules.hooks["min_bid"]
-    if hook is base.min_bid:
+    hook = rules.hooks.min_bid
+    if hook is rules.base_hooks.min_bid:
         plants = rules.plants
         return [plants[p].number for p in state.market.actual]
     return [int(hook(state, p)) for p in state.market.actual]
@@ -312,7 +311,8 @@ def _discarded(state: GameState, action: DiscardPlant) -> GameState:
     """
     bought = state.new_plant
     assert bought is not None  # a discard is only asked for right after a purchase
-    if state.rules.hooks["leave_play"] is base.beside_the_game:
+    rules = state.rules
+    if rules.hooks.leave_play is rules.base_hooks.leave_play:
         state = market.draw_with(state, **discard.played(state, action))
     else:
         state = market.draw(discard.play(state, action))
@@ -377,8 +377,11 @@ def _sell(state: GameState, events: EventLog, seat: int, plant: str, price: int)
         "bought": state.bought | {seat},
         "events": events.added("plant_bought", state.round, text, seat, (plant, price)),
     }
-    hooks = state.rules.hooks
-    if hooks["after_purchase"] is base.unchanged and hooks["market_shape"] is market.market_shape:
+    hooks, base_hooks = state.rules.hooks, state.rules.base_hooks
+    if (
+        hooks.after_purchase is base_hooks.after_purchase
+        and hooks.market_shape is base_hooks.market_shape
+    ):
         taken = market.taken(state, plant)
         changes = {"players": state.replaced(p), "auction": None, "market": taken, **bought}
         if over:
@@ -386,7 +389,7 @@ def _sell(state: GameState, events: EventLog, seat: int, plant: str, price: int)
         return _settled(market.draw_with(state, **changes), seat, plant)
     state = evolve(state, players=state.replaced(p), auction=None, events=events)
     state = market.take_plant(state, plant)
-    state = hooks["after_purchase"](evolve(state, **bought), plant)
+    state = hooks.after_purchase(evolve(state, **bought), plant)
     if over:
         return evolve(state, discard=seat, new_plant=plant)
     return _settled(market.draw(state), seat, plant)
@@ -394,10 +397,11 @@ def _sell(state: GameState, events: EventLog, seat: int, plant: str, price: int)
 
 def _settled(state: GameState, seat: int, plant: str) -> GameState:
     """The purchase is settled (discard, replacement draw, re-sort done): the hook runs."""
-    hook = state.rules.hooks["after_purchase_settled"]
-    if hook is base.unchanged:
+    rules = state.rules
+    hook = rules.hooks.after_purchase_settled
+    if hook is rules.base_hooks.after_purchase_settled:
         return state
-    return hook(state, seat, plant)  # type: ignore[no-any-return]
+    return hook(state, seat, plant)
 
 
 def _pass_phase(state: GameState, action: PassAuction) -> GameState:
@@ -410,10 +414,11 @@ def _pass_phase(state: GameState, action: PassAuction) -> GameState:
         )
     note = state.noted("auction_passed", f"{name(state, seat)} passes for this round.", seat)
     state = evolve(state, done=state.done | {seat}, events=note)
-    hook = state.rules.hooks["after_pass"]
-    if hook is base.unchanged:
+    rules = state.rules
+    hook = rules.hooks.after_pass
+    if hook is rules.base_hooks.after_pass:
         return state
-    return hook(state, seat)  # type: ignore[no-any-return]
+    return hook(state, seat)
 
 
 #: tests/test_storage.py checks the AUC-18 drops under this name.

@@ -138,7 +138,7 @@ def _build_house(state: GameState, action: Build) -> GameState:
     )
     # A module may answer the house (the fund's reactive 15-slot house, FND-08);
     # the counts below are the seats' alone, so its answer cannot change them.
-    state = state.rules.hook("after_build")(state, seat, action.city)
+    state = state.rules.hooks.after_build(state, seat, action.city)
     count = p.city_count
     # OQ-32: the Step 2 start runs before the too-small check of the same house;
     # its removal may take the too-small plant, so one event removes one plant.

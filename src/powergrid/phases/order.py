@@ -6,7 +6,6 @@ import functools
 
 from powergrid.copies import evolve
 from powergrid.phases.common import name
-from powergrid.rules import base
 from powergrid.state import GameState
 
 
@@ -29,8 +28,9 @@ def player_order(state: GameState) -> tuple[int, ...]:
             keys.append((-len(p.cities), -top, place, seat))
     keys.sort()
     seats = tuple([k[3] for k in keys])
-    hook = state.rules.hooks["player_order"]
-    if hook is base.seats_only:
+    rules = state.rules
+    hook = rules.hooks.player_order
+    if hook is rules.base_hooks.player_order:
         return seats
     return tuple(hook(state, seats))
 

@@ -19,16 +19,16 @@ ACTIONS = (PlaceFundHouse,)
 
 def current(state: GameState) -> int | None:
     """The seat that must make the next setup decision, or None when setup is over."""
-    return state.rules.hook("setup_turn")(state)  # type: ignore[no-any-return]
+    return state.rules.hooks.setup_turn(state)
 
 
 def legal(state: GameState, seat: int | None) -> tuple[Action, ...]:
     """Every legal setup decision of ``seat``, the seat on turn, in a stable order."""
     if seat is None:
         return ()
-    return tuple(state.rules.hook("setup_actions")(state, seat))
+    return tuple(state.rules.hooks.setup_actions(state, seat))
 
 
 def apply(state: GameState, action: Action) -> GameState:
     """Play a setup action (the caller checked phase and turn)."""
-    return state.rules.hook("setup_apply")(state, action)  # type: ignore[no-any-return]
+    return state.rules.hooks.setup_apply(state, action)

@@ -4,28 +4,30 @@ A game's rules are the ``base`` module, one component set, the board's map
 module (in Deluxe games, or classic games that opt in, CON-02) and any extras,
 composed in that order by :mod:`powergrid.ruleset`. Data (plants, tables, maps)
 is loaded from package data; behaviour that differs between modules is a small
-pure hook. A later module's hook replaces an earlier one of the same name; the
-map comes after the component set so that a map rule overrides an edition
-default (North America's discount token replaces the classic no-purchase
-removal, AUC-20, in a classic game that opts in to the map rules).
+pure hook. A later module's hook replaces an earlier one of the same name (or
+wraps it, :mod:`powergrid.hooks`); the map comes after the component set so
+that a map rule overrides an edition default (North America's discount token
+replaces the classic no-purchase removal, AUC-20, in a classic game that opts
+in to the map rules).
 
 This package holds the building blocks only and imports none of its modules,
 so a rule module may import it without a cycle.
 
-The hooks a module may define are listed, with their moments, arguments and
-rule IDs, in :data:`powergrid.hooks.HOOKS` (re-exported here as ``HOOKS``).
+The hooks a module may define are the fields of :class:`powergrid.hooks.Hooks`,
+listed with their moments, arguments and rule IDs in :data:`powergrid.hooks.HOOKS`
+(re-exported here as ``HOOKS``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
 from powergrid.deck import Deck
 from powergrid.enums import Resource
-from powergrid.hooks import HOOKS
+from powergrid.hooks import HOOKS, HookFunctions, HookWraps, checked_names
 
 if TYPE_CHECKING:
     from powergrid.chance import RngState
@@ -53,13 +55,28 @@ def _names(value: Iterable[str]) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _hook_functions(value: HookFunctions) -> HookFunctions:
+    """A module's ``hooks``, refused at construction when a name is no hook."""
+    return cast(HookFunctions, checked_names(value, "hooks"))
+
+
+def _hook_wraps(value: HookWraps) -> HookWraps:
+    """A module's ``wraps``, refused at construction when a name is no hook."""
+    return cast(HookWraps, checked_names(value, "wraps"))
+
+
 @attrs.frozen(eq=False)
 class RuleModule:
     """A named, versioned bundle of hooks and data, with what it needs to be played.
 
-    - ``hooks`` replace the implementation in force (see :mod:`powergrid.hooks`);
-      ``wraps`` map a hook name to a function that receives the implementation
-      in force and returns the new one, so a module can extend a rule.
+    - ``hooks`` replace the implementation in force (see :mod:`powergrid.hooks`):
+      a dict from hook name to function, typed :class:`~powergrid.hooks.HookFunctions`
+      so that mypy checks each function against its hook; ``wraps``
+      (:class:`~powergrid.hooks.HookWraps`) map a hook name to a function that
+      receives the implementation in force and returns the new one, so a
+      module can extend a rule. A name that is no hook raises
+      :class:`~powergrid.RulesConfigError` (``field`` ``"hooks"`` or
+      ``"wraps"``) when the module is made.
     - ``data`` holds plain settings; the base game reads ``future_market_step1``
       (plants in the future market during Step 1; 4 unless a map says otherwise,
       SET-26).
@@ -76,11 +93,9 @@ class RuleModule:
 
     name: str
     version: str
-    hooks: Mapping[str, Callable[..., Any]] = attrs.field(factory=dict)
+    hooks: HookFunctions = attrs.field(factory=HookFunctions, converter=_hook_functions)
     data: Mapping[str, Any] = attrs.field(factory=dict)
-    wraps: Mapping[str, Callable[[Callable[..., Any]], Callable[..., Any]]] = attrs.field(
-        factory=dict
-    )
+    wraps: HookWraps = attrs.field(factory=HookWraps, converter=_hook_wraps)
     components: frozenset[str] | None = attrs.field(default=None, converter=_frozen_or_none)
     players: frozenset[int] | None = attrs.field(default=None, converter=_frozen_or_none)
     requires: tuple[str, ...] = attrs.field(default=(), converter=_names)
@@ -139,7 +154,7 @@ class Components:
     may_discard_new_plant: bool
     step3_freezes_auction: bool
     step3_phase4_immediate: bool
-    hooks: Mapping[str, Callable[..., Any]] = attrs.field(factory=dict)
+    hooks: HookFunctions = attrs.field(factory=HookFunctions, converter=_hook_functions)
     maps: frozenset[str] | None = None  # the maps it has tables for; None: any map
 
 

@@ -15,7 +15,6 @@ This is a helper of :mod:`powergrid.rules.fund`, not a rule module of its own.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
 
 from powergrid.actions import Action, PlaceFundHouse
 from powergrid.catalog import MapData
@@ -23,6 +22,7 @@ from powergrid.copies import evolve
 from powergrid.data import load
 from powergrid.enums import Phase
 from powergrid.errors import Reason
+from powergrid.hooks import StateViolations
 from powergrid.phases.common import illegal, name
 from powergrid.state import ActorState, GameState
 
@@ -151,7 +151,7 @@ def _check(state: GameState, action: PlaceFundHouse) -> int:
     return i
 
 
-def fund_violations(previous: Callable[[GameState], tuple[str, ...]]) -> Callable[..., object]:
+def fund_violations(previous: StateViolations) -> StateViolations:
     """Wrap ``state_violations`` with the fund's rules of a consistent state.
 
     One fund, second in the order (ORD-06); its 16 houses on the board or in

@@ -1,6 +1,8 @@
 """The base game's default hooks (RULES.md sections 1-8).
 
-Map and component modules replace these where their rules differ.
+Map and component modules replace these where their rules differ. The
+record :data:`MODULE` defines every hook of :class:`powergrid.hooks.Hooks`
+(``Ruleset.base_hooks`` holds them, for the fast paths).
 """
 
 from __future__ import annotations
@@ -8,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from powergrid.actions import Action
 from powergrid.config import GameConfig
 from powergrid.copies import evolve
 from powergrid.deck import Deck
@@ -57,12 +60,12 @@ def no_setup_turn(state: GameState) -> int | None:
     return None
 
 
-def no_setup_actions(state: GameState, seat: int) -> tuple[Any, ...]:
+def no_setup_actions(state: GameState, seat: int) -> tuple[Action, ...]:
     """The base game has no setup decisions."""
     return ()
 
 
-def no_setup_apply(state: GameState, action: Any) -> GameState:
+def no_setup_apply(state: GameState, action: Action) -> GameState:
     """Never called in the base game: with no setup turn there is no setup action to play."""
     raise AssertionError(f"no rule module plays setup action {action}")
 

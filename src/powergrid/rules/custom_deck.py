@@ -32,13 +32,14 @@ every deck as data (the deck format).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from powergrid.chance import RngState
 from powergrid.config import GameConfig
 from powergrid.copies import evolve
 from powergrid.deck import Deck
+from powergrid.hooks import DrawFilter, LeavePlay, StateViolations
 from powergrid.rules import DeckSetup, RuleModule
 from powergrid.rules._custom_deck_build import (
     REVEALED,
@@ -50,8 +51,6 @@ from powergrid.rules._custom_deck_build import (
 )
 from powergrid.ruleset import Ruleset
 from powergrid.state import GameState
-
-Hook = Callable[..., Any]
 
 
 def _variant(config: GameConfig) -> str:
@@ -116,7 +115,7 @@ def reveal(rules: Ruleset, order: Iterable[str]) -> tuple[tuple[str, ...], tuple
     return rules.ranked(market), tuple(inactive)
 
 
-def filtered_draws(previous: Hook) -> Hook:
+def filtered_draws(previous: DrawFilter) -> DrawFilter:
     """CDK-09 in variant M, after the filter in force; other variants keep every card."""
 
     def draw_filter(state: GameState, card: str, face_up: bool) -> tuple[GameState, bool]:
@@ -150,12 +149,12 @@ def filtered_draws(previous: Hook) -> Hook:
     return draw_filter
 
 
-def inactive_exit(previous: Hook) -> Hook:
+def inactive_exit(previous: LeavePlay) -> LeavePlay:
     """CDK-08 in variant M: every plant leaving play goes to the inactive area."""
 
     def leave_play(state: GameState, plant: str, reason: str) -> GameState:
         if _variant(state.config) != "M":
-            return previous(state, plant, reason)  # type: ignore[no-any-return]
+            return previous(state, plant, reason)
         m = state.market
         state = evolve(state, market=evolve(m, inactive=m.inactive + (plant,)))
         return state.log(
@@ -165,7 +164,7 @@ def inactive_exit(previous: Hook) -> Hook:
     return leave_play
 
 
-def _inactive_violations(previous: Hook) -> Hook:
+def _inactive_violations(previous: StateViolations) -> StateViolations:
     """The inactive area only exists in variant M (CDK-13)."""
 
     def state_violations(state: GameState) -> tuple[str, ...]:
