@@ -7,7 +7,6 @@ between decisions (end of phase, refill, new round); the rules live there.
 from __future__ import annotations
 
 from fractions import Fraction
-from types import ModuleType
 
 import attrs
 
@@ -22,9 +21,9 @@ from powergrid.errors import IllegalAction, Reason
 from powergrid.events import EMPTY_LOG
 from powergrid.explicit import ChancePoint, NeedOutcome
 from powergrid.network import connected_region_sets
-from powergrid.outcome import Outcome, Score, rank
-from powergrid.phases import auction, building, bureaucracy, order, resources, setup
+from powergrid.outcome import Outcome
 from powergrid.phases.common import illegal, name
+from powergrid.phases.table import FLOW, Decision, PhaseRecord
 from powergrid.rules import DeckSetup
 from powergrid.ruleset import Ruleset, ruleset_for
 from powergrid.seeds import game_seed
@@ -36,22 +35,6 @@ from powergrid.state import (
     ResourceMarket,
     Secret,
 )
-
-PHASES: dict[Phase, ModuleType] = {
-    Phase.SETUP: setup,
-    Phase.AUCTION: auction,
-    Phase.RESOURCES: resources,
-    Phase.BUILDING: building,
-    Phase.BUREAUCRACY: bureaucracy,
-}
-_PHASE_ACTIONS = {phase: frozenset(module.ACTIONS) for phase, module in PHASES.items()}
-PHASE_NAMES = {
-    Phase.SETUP: "setup",
-    Phase.AUCTION: "phase 2 (auction)",
-    Phase.RESOURCES: "phase 3 (buying resources)",
-    Phase.BUILDING: "phase 4 (building)",
-    Phase.BUREAUCRACY: "phase 5 (bureaucracy)",
-}
 
 
 def new_game(config: GameConfig | None = None, *, seed: int = 0) -> GameState:
@@ -136,7 +119,7 @@ def _setup(cfg: GameConfig, seed: int, point: ChancePoint | None) -> GameState:
         state = market.draw(state)
     # The setup phase lasts while a module asks for setup decisions (FND-05);
     # the base game asks none, and _advance starts the first phase 2 at once.
-    state = _advance(evolve(state, phase=Phase.SETUP))
+    state = _advance(FLOW[Phase.SETUP].begin(state))
     if point is None or (state.chance is not None and state.chance.fill):
         return state
     return evolve(state, chance=None)
@@ -162,8 +145,7 @@ def _run(state: GameState, point: ChancePoint) -> GameState:
     """
     if point.action is None:
         return _setup(state.config, state.secret.rng.seed, point)
-    module = PHASES[state.phase]
-    return _advance(module.apply(evolve(state, chance=point), point.action))
+    return _advance(FLOW[state.phase].apply(evolve(state, chance=point), point.action))
 
 
 def _dealt_market(
@@ -245,16 +227,7 @@ def current_player(state: GameState) -> int | None:
 
     At a chance point (explicit chance only) it is :data:`~powergrid.CHANCE`.
     """
-    last = _LAST
-    if last[0] is state:
-        return last[1]
-    if state.chance is not None:
-        return CHANCE
-    module = PHASES.get(state.phase)
-    if module is None:
-        return None
-    who: int | None = module.current(state)
-    return who
+    return _decision(state)[0]
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
@@ -262,17 +235,12 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
 
     At a chance point these are the possible :class:`~powergrid.Reveal` outcomes.
     """
-    last = _LAST
-    if last[0] is state:
-        listed: tuple[Action, ...] = last[2].legal(state, last[1])
-        return listed
+    who, record, _ = _decision(state)
+    if record is not None:
+        return record.legal(state, who)
     if state.chance is not None:
         return tuple(r for r, _ in chance_outcomes(state))
-    module = PHASES.get(state.phase)
-    if module is None:
-        return ()
-    actions: tuple[Action, ...] = module.legal(state, module.current(state))
-    return actions
+    return ()
 
 
 def apply(state: GameState, action: Action) -> GameState:
@@ -282,22 +250,21 @@ def apply(state: GameState, action: Action) -> GameState:
     rules forbid the action; automatic steps (end of phase, refills, draws,
     the next round) run before this returns.
     """
-    last = _LAST
-    # The common case first: the newest decision point of a game without
-    # explicit chance, and an action of its phase by the player to act.
-    if last[0] is state and type(action) in last[3] and action.player == last[1]:
-        return _advance(last[2].apply(state, action))
+    who, record, at_once = _decision(state)
+    # The common case first: an action of the phase by the player to act, in a
+    # game without explicit chance (at_once is empty in one with it).
+    if type(action) in at_once and action.player == who:
+        assert record is not None
+        return _advance(record.apply(state, action))
     if state.chance is not None:
         return _resolve_chance(state, action)
-    module = PHASES.get(state.phase)
-    if module is None:
+    if record is None:
         illegal("The game is over", Reason.GAME_OVER, action)
-    who = module.current(state)
-    if type(action) not in _PHASE_ACTIONS[state.phase] or action.player != who:
-        _check_turn(state, module, who, action)
+    if type(action) not in record.action_set or action.player != who:
+        _check_turn(state, record, who, action)
     if explicit.OPTION in state.config.options:
         return _play_explicit(state, ChancePoint(action))
-    return _advance(module.apply(state, action))
+    return _advance(record.apply(state, action))
 
 
 def _play_explicit(state: GameState, point: ChancePoint) -> GameState:
@@ -361,7 +328,7 @@ def _pending_event(state: GameState) -> str:
     return outcomes[0][0].event if outcomes else "chance event"
 
 
-def _check_turn(state: GameState, module: ModuleType, who: int, action: Action) -> None:
+def _check_turn(state: GameState, record: PhaseRecord, who: int | None, action: Action) -> None:
     """Raise what is wrong with an action of another phase or another player, if anything.
 
     An instance of a subclass of this phase's actions passes, as it always did.
@@ -374,9 +341,9 @@ def _check_turn(state: GameState, module: ModuleType, who: int, action: Action) 
             Reason.NOT_AN_OUTCOME,
             action,
         )
-    if not isinstance(action, module.ACTIONS):
+    if not isinstance(action, record.actions):
         illegal(
-            f"{type(action).__name__} is not played in {PHASE_NAMES[state.phase]}",
+            f"{type(action).__name__} is not played in {record.title}",
             Reason.WRONG_PHASE,
             action,
         )
@@ -387,6 +354,8 @@ def _check_turn(state: GameState, module: ModuleType, who: int, action: Action) 
             Reason.UNKNOWN_SEAT,
             action,
         )
+    if who is None:  # only a state built by hand stops between phases
+        illegal(f"Nobody is to act: {record.title} is over", Reason.NOT_YOUR_TURN, action)
     if action.player != who:
         illegal(
             f"It is {name(state, who)}'s turn, not {name(state, action.player)}'s",
@@ -418,96 +387,65 @@ def outcome(state: GameState) -> Outcome | None:
     return state.result
 
 
-#: The decision point :func:`_advance` returned last, with the seat to act there, its
-#: phase module and that phase's action classes. The next calls are nearly always
-#: ``legal_actions`` and ``apply`` on that very state, so they take all of it from
-#: here instead of looking the phase and the turn up again. One tuple, replaced
-#: whole and matched by identity: the tuple keeps its state alive, so no other
-#: state can match it, and a miss (another state, another thread's game) only
-#: means the look-ups run. Only states without a pending chance event are kept:
-#: explicit-chance play runs every automatic step on a state carrying its chance
-#: point (see :func:`_run`), so only games without explicit chance are ever kept
-#: and a match never needs :func:`_play_explicit`.
-_LAST: tuple[object, int, ModuleType, frozenset[type]] = (None, 0, setup, frozenset())
+_AT_ONCE_NEVER: frozenset[type] = frozenset()
+
+
+def _decision(state: GameState) -> Decision:
+    """The decision point of ``state``: from its slot, or derived once and kept there.
+
+    :func:`_advance` fills the slot of every state the engine returns; a state
+    made elsewhere (``evolve``, a position, JSON, pickle) gets it at its first
+    query. The slot belongs to that one state and is never copied
+    (:class:`powergrid.state.GameState`), so a query changes no answer of any
+    other state and needs no lock.
+    """
+    try:
+        return state._decision
+    except AttributeError:
+        found = _derive(state)
+        object.__setattr__(state, "_decision", found)  # derived, not part of the value
+        return found
+
+
+def _derive(state: GameState) -> Decision:
+    """Who acts in ``state``, in which phase, and what :func:`apply` may play at once."""
+    if state.chance is not None:
+        return (CHANCE, None, _AT_ONCE_NEVER)
+    record = FLOW[state.phase]
+    if not record.decides:
+        return (None, None, _AT_ONCE_NEVER)
+    return (record.current(state), record, _at_once(state, record))
+
+
+def _at_once(state: GameState, record: PhaseRecord) -> frozenset[type]:
+    """The actions :func:`apply` plays without its checks: none with explicit chance.
+
+    With explicit chance every action runs through :func:`_play_explicit`.
+    """
+    if explicit.OPTION in state.config.options:
+        return _AT_ONCE_NEVER
+    return record.action_set
 
 
 def _advance(state: GameState) -> GameState:
-    """Run automatic steps until a player must decide or the game is over."""
-    global _LAST
+    """Run automatic steps until a player must decide or the game is over.
+
+    The flow between phases is :data:`powergrid.phases.table.FLOW`'s; the state
+    returned carries its decision point (:func:`_decision`).
+    """
     while True:
-        module = PHASES.get(state.phase)
-        if module is None:
-            return state
-        who = module.current(state)
+        record = FLOW[state.phase]
+        who = record.current(state)
         if who is not None and who >= 0:
             if state.chance is None:
-                _LAST = (state, who, module, _PHASE_ACTIONS[state.phase])
+                object.__setattr__(state, "_decision", (who, record, _at_once(state, record)))
             return state
         if who is not None:  # an automatic actor's place in the order (ORD-06)
             state = state.rules.hook("actor_turn")(state, who)
             state = evolve(state, done=state.done | {who})
-        elif state.phase is Phase.SETUP:
-            state = _start_auction(state)
-        elif state.phase is Phase.AUCTION:
-            state = _end_auction(state)
-        elif state.phase is Phase.RESOURCES:
-            state = evolve(state, phase=Phase.BUILDING, done=frozenset(), build_step=state.step)
-        elif state.phase is Phase.BUILDING:
-            state = _end_building(state)
-        else:
-            state = _new_round(bureaucracy.end_of_phase(state))
-
-
-def _start_auction(state: GameState) -> GameState:
-    """Phase 2 begins: STP-09 first, then the hook (e.g. a discount token).
-
-    The auction is human-only: automatic actors start it done, so the floor,
-    the bidders and the last-player count (AUC-14) are seats alone.
-    """
-    done = frozenset(a.actor for a in state.actors)
-    state = evolve(state, phase=Phase.AUCTION, done=done, bought=frozenset())
-    state = market.fill_step3_market(state)
-    state = state.rules.hook("start_of_auction")(state)
-    return state
-
-
-def _end_auction(state: GameState) -> GameState:
-    """AUC-15: removals, then a pending Step 3 (STP-05), then the round-1 order (ORD-04)."""
-    state = state.rules.hook("end_of_auction")(state)
-    if state.step3_pending:
-        state = market.finish_step3(state)
-    if state.round == 1:
-        state = order.determine_order(state)
-    return evolve(state, phase=Phase.RESOURCES, done=frozenset())
-
-
-def _end_building(state: GameState) -> GameState:
-    """End of phase 4: a classic moment-2 Step 3 (STP-07), then game end (END-01)."""
-    if state.step3_pending:
-        state = market.finish_step3(state)
-    if state.end_triggered:
-        return _finish(state)
-    return evolve(state, phase=Phase.BUREAUCRACY, done=frozenset())
-
-
-def _new_round(state: GameState) -> GameState:
-    """Phase 1 of the next round (ORD-05), then phase 2."""
-    state = evolve(state, round=state.round + 1, phase=Phase.ORDER, done=frozenset())
-    return _start_auction(order.determine_order(state))
-
-
-def _finish(state: GameState) -> GameState:
-    """END-02/03: final evaluation instead of phase 5, no income; seats only (human-only)."""
-    scores = tuple(
-        Score(
-            seat=p.seat,
-            powered=bureaucracy.best_powered(state, p.seat),
-            money=p.money,
-            cities=p.city_count,
-        )
-        for p in state.players
-    )
-    result = rank(scores, f"a player connected {state.rules.end_cities} or more cities")
-    state = evolve(state, phase=Phase.GAME_OVER, result=result, done=frozenset())
-    winners = " and ".join(name(state, s) for s in result.winners)
-    return state.log("game_over", f"The game is over; {winners} won.", None, *result.winners)
+            continue
+        state = record.end(state)
+        following = record.follows(state)
+        if following is None:  # the game is over
+            return state
+        state = FLOW[following].begin(state)
