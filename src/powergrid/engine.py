@@ -437,8 +437,11 @@ def _advance(state: GameState) -> GameState:
         record = FLOW[state.phase]
         who = record.current(state)
         if who is not None and who >= 0:
+            # Explicit chance runs every automatic step on a state carrying its
+            # chance point (_run, _setup), so a state without one is from a game
+            # without explicit chance, where the phase's actions play at once.
             if state.chance is None:
-                object.__setattr__(state, "_decision", (who, record, _at_once(state, record)))
+                object.__setattr__(state, "_decision", (who, record, record.action_set))
             return state
         if who is not None:  # an automatic actor's place in the order (ORD-06)
             state = state.rules.hook("actor_turn")(state, who)
