@@ -10,30 +10,19 @@ from fractions import Fraction
 
 import attrs
 
-from powergrid import explicit, market
+from powergrid import explicit
 from powergrid.actions import ACTION_TYPES, CHANCE, Action, Reveal
-from powergrid.catalog import load_map, regions_needed
-from powergrid.chance import RngState
 from powergrid.config import GameConfig
 from powergrid.copies import evolve
-from powergrid.enums import Phase
 from powergrid.errors import IllegalAction, Reason
-from powergrid.events import EMPTY_LOG
 from powergrid.explicit import ChancePoint, NeedOutcome
-from powergrid.network import connected_region_sets
 from powergrid.outcome import Outcome
+from powergrid.phases import game_setup
 from powergrid.phases.common import illegal, name
 from powergrid.phases.table import FLOW, Decision, PhaseRecord
-from powergrid.rules import DeckSetup
-from powergrid.ruleset import Ruleset, ruleset_for
 from powergrid.seeds import game_seed
 from powergrid.state import (
-    Board,
     GameState,
-    PlantMarket,
-    PlayerState,
-    ResourceMarket,
-    Secret,
 )
 
 
@@ -75,51 +64,7 @@ def _explicit_setup(cfg: GameConfig, seed: int, given: tuple[Reveal, ...]) -> Ga
 
 def _setup(cfg: GameConfig, seed: int, point: ChancePoint | None) -> GameState:
     """SET-01..SET-12: the first decision point; ``point`` resolves chance explicitly."""
-    rng = RngState(seed)
-    if cfg.cities is not None:  # CDK-16: the cities in play, in the regions they lie in
-        board = load_map(cfg.map)
-        regions = tuple(sorted({board.city_region[board.index[c]] for c in cfg.cities}))
-    elif cfg.regions is None:
-        areas = connected_region_sets(cfg.map, regions_needed(cfg.components, cfg.players))
-        regions, rng = rng.choice(areas)
-        if point is not None:
-            point, chosen = explicit.pick(point, explicit.area_chances(areas), ",".join(regions))
-            regions = tuple(chosen.split(","))
-    else:
-        regions = tuple(sorted(cfg.regions))
-    rules = ruleset_for(cfg, regions)
-    deck = rules.hook("prepare_deck")(rules, rng)
-    seats, rng = deck.rng.shuffle(range(cfg.players))  # SET-05: random order for round 1
-    if point is not None:
-        point, deck = _dealt_market(point, rules, deck)
-        sampled = ",".join(map(str, seats))
-        point, chosen = explicit.pick(point, explicit.order_chances(cfg.players), sampled)
-        seats = tuple(int(s) for s in chosen.split(","))
-    state = _first_state(cfg, rules, regions, deck, seats, rng)
-    state = evolve(state, chance=point)
-    state = state.log(
-        "game_started",
-        f"{cfg.players} players on {rules.area.board.name} ({', '.join(regions)}), "
-        f"{rules.components.name} components; {len(deck.removed_unseen)} plants removed "
-        "unseen.",
-        None,
-        len(deck.removed_unseen),
-    )
-    state = state.log(
-        "order_set",
-        "Random player order for round 1: " + ", ".join(name(state, s) for s in seats) + ".",
-        None,
-        *seats,
-    )
-    state = rules.hook("setup")(state)  # e.g. a module's automatic actors (ORD-06)
-    # A map's Step 1 market may be larger than the deck preparation laid out (SET-26).
-    while len(state.market.plants) < rules.market_size(1) and (
-        state.market.top is not None or state.secret.deck
-    ):
-        state = market.draw(state)
-    # The setup phase lasts while a module asks for setup decisions (FND-05);
-    # the base game asks none, and _advance starts the first phase 2 at once.
-    state = _advance(FLOW[Phase.SETUP].begin(state))
+    state = _advance(game_setup.laid_out(cfg, seed, point))
     if point is None or (state.chance is not None and state.chance.fill):
         return state
     return evolve(state, chance=None)
@@ -146,80 +91,6 @@ def _run(state: GameState, point: ChancePoint) -> GameState:
     if point.action is None:
         return _setup(state.config, state.secret.rng.seed, point)
     return _advance(FLOW[state.phase].apply(evolve(state, chance=point), point.action))
-
-
-def _dealt_market(
-    point: ChancePoint, rules: Ruleset, deck: DeckSetup
-) -> tuple[ChancePoint, DeckSetup]:
-    """SET-21 with explicit chance: the caller's initial market, the sample's cards exchanged.
-
-    The cards of the dealt pile are interchangeable until seen, so each chosen
-    card changes place with a sampled market card wherever it lay hidden.
-    """
-    if not deck.dealt:
-        return point, deck
-    market_cards = deck.actual + deck.future
-    chances = explicit.market_chances(deck.dealt, len(market_cards), rules.rank)
-    point, chosen = explicit.pick(point, chances, ",".join(rules.ranked(market_cards)))
-    wanted = chosen.split(",")
-    swap = dict(
-        zip(
-            [c for c in wanted if c not in market_cards],
-            [c for c in market_cards if c not in wanted],
-            strict=True,
-        )
-    )
-    hidden = tuple(swap.get(c, c) for c in deck.deck)
-    removed = rules.ranked(swap.get(c, c) for c in deck.removed_unseen)
-    ranked = rules.ranked(wanted)
-    n = len(deck.actual)
-    deck = attrs.evolve(
-        deck, actual=ranked[:n], future=ranked[n:], deck=hidden, removed_unseen=removed
-    )
-    return point, deck
-
-
-def _first_state(
-    cfg: GameConfig,
-    rules: Ruleset,
-    regions: tuple[str, ...],
-    deck: DeckSetup,
-    seats: tuple[int, ...],
-    rng: RngState,
-) -> GameState:
-    """The state before the first phase 2: money, markets, an empty board (SET-02..SET-08)."""
-    comps = rules.components
-    on_market = comps.initial_market(cfg.map)
-    return GameState(
-        config=cfg,
-        regions=regions,
-        round=1,
-        step=1,  # SET-06: the game starts in Step 1
-        phase=Phase.AUCTION,
-        order=seats,
-        players=tuple(
-            # SET-02/SET-03: 50 Elektro, no plants, city count 0
-            PlayerState(seat=s, money=comps.starting_money, resources=(0,) * len(comps.resources))
-            for s in range(cfg.players)
-        ),
-        market=PlantMarket(
-            actual=deck.actual,
-            future=deck.future,
-            top=deck.top,
-            deck_size=len(deck.deck),
-            inactive=deck.inactive,
-            quota=deck.quota,
-        ),
-        resources=ResourceMarket(
-            market=on_market,
-            # SET-08: every token not on the market starts in the general supply
-            supply=tuple(t - m for t, m in zip(comps.totals, on_market, strict=True)),
-        ),
-        board=Board(houses=((),) * len(rules.area.board.cities)),
-        secret=Secret(deck=deck.deck, removed_unseen=deck.removed_unseen, rng=rng),
-        events=EMPTY_LOG,
-        rules=rules,
-    )
 
 
 def current_player(state: GameState) -> int | None:
