@@ -1,7 +1,15 @@
 """The functional core: new_game, legal_actions, apply, outcome (DESIGN: Public API).
 
-This module only dispatches to the phase modules and runs the automatic steps
-between decisions (end of phase, refill, new round); the rules live there.
+This module only dispatches: the flow of a round is the table of
+:mod:`powergrid.phases.table`, the rules are the phase modules' (and the set-up
+:mod:`powergrid.phases.game_setup`'s), and the automatic steps between decisions
+(end of phase, refill, new round) run here from that table.
+
+Every query (:func:`current_player`, :func:`legal_actions`, :func:`is_legal`,
+:func:`explain_illegal`, :func:`apply`) reads the decision point of the state it
+is given, kept with that state alone (:class:`powergrid.state.GameState`): no
+query changes what another returns, and games may be played in threads side by
+side without a lock.
 """
 
 from __future__ import annotations
@@ -21,9 +29,7 @@ from powergrid.phases import game_setup
 from powergrid.phases.common import illegal, name
 from powergrid.phases.table import FLOW, Decision, PhaseRecord
 from powergrid.seeds import game_seed
-from powergrid.state import (
-    GameState,
-)
+from powergrid.state import GameState
 
 
 def new_game(config: GameConfig | None = None, *, seed: int = 0) -> GameState:
