@@ -277,7 +277,8 @@ def _decision(state: GameState) -> Decision:
     other state and needs no lock.
     """
     try:
-        return state._decision
+        known: Decision = state._decision
+        return known
     except AttributeError:
         found = _derive(state)
         object.__setattr__(state, "_decision", found)  # derived, not part of the value

@@ -28,7 +28,6 @@ from powergrid.plants import Card
 if TYPE_CHECKING:
     from powergrid.explicit import ChancePoint
     from powergrid.outcome import Outcome
-    from powergrid.phases.table import Decision
     from powergrid.ruleset import Ruleset
 
 
@@ -164,7 +163,7 @@ class _DecisionSlot:
     """Where the engine keeps a state's decision point: derived, never part of the value.
 
     The one slot ``_decision`` holds who acts next, the phase's record and what
-    :func:`powergrid.apply` may play at once (:data:`powergrid.phases.table.Decision`).
+    :func:`powergrid.apply` may play at once (``powergrid.phases.table.Decision``).
     The engine sets it on every state it returns and fills it at the first query
     of a state made elsewhere (``evolve``, positions, JSON, pickle). A slot lies
     outside the instance dictionary, so equality, hashing and ``repr`` (the attrs
@@ -176,8 +175,8 @@ class _DecisionSlot:
     """
 
     __slots__ = ("_decision",)
-    if TYPE_CHECKING:  # no runtime annotation: readers of GameState's type hints skip it
-        _decision: Decision
+    if TYPE_CHECKING:  # no runtime annotation; resolvable where tools add one (docs)
+        _decision: tuple[int | None, Any, frozenset[type]]  # phases.table.Decision
 
     def __getstate__(self) -> dict[str, Any]:
         return self.__dict__
