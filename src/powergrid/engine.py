@@ -1,57 +1,35 @@
 """The functional core: new_game, legal_actions, apply, outcome (DESIGN: Public API).
 
-This module only dispatches to the phase modules and runs the automatic steps
-between decisions (end of phase, refill, new round); the rules live there.
+This module only dispatches: the flow of a round is the table of
+:mod:`powergrid.phases.table`, the rules are the phase modules' (and the set-up
+:mod:`powergrid.phases.game_setup`'s), and the automatic steps between decisions
+(end of phase, refill, new round) run here from that table.
+
+Every query (:func:`current_player`, :func:`legal_actions`, :func:`is_legal`,
+:func:`explain_illegal`, :func:`apply`) reads the decision point of the state it
+is given, kept with that state alone (:class:`powergrid.state.GameState`): no
+query changes what another returns, and games may be played in threads side by
+side without a lock.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
-from types import ModuleType
 
 import attrs
 
-from powergrid import explicit, market
+from powergrid import explicit
 from powergrid.actions import ACTION_TYPES, CHANCE, Action, Reveal
-from powergrid.catalog import load_map, regions_needed
-from powergrid.chance import RngState
 from powergrid.config import GameConfig
 from powergrid.copies import evolve
-from powergrid.enums import Phase
 from powergrid.errors import IllegalAction, Reason
-from powergrid.events import EMPTY_LOG
 from powergrid.explicit import ChancePoint, NeedOutcome
-from powergrid.network import connected_region_sets
-from powergrid.outcome import Outcome, Score, rank
-from powergrid.phases import auction, building, bureaucracy, order, resources, setup
+from powergrid.outcome import Outcome
+from powergrid.phases import game_setup
 from powergrid.phases.common import illegal, name
-from powergrid.rules import DeckSetup
-from powergrid.ruleset import Ruleset, ruleset_for
+from powergrid.phases.table import FLOW, Decision, PhaseRecord
 from powergrid.seeds import game_seed
-from powergrid.state import (
-    Board,
-    GameState,
-    PlantMarket,
-    PlayerState,
-    ResourceMarket,
-    Secret,
-)
-
-PHASES: dict[Phase, ModuleType] = {
-    Phase.SETUP: setup,
-    Phase.AUCTION: auction,
-    Phase.RESOURCES: resources,
-    Phase.BUILDING: building,
-    Phase.BUREAUCRACY: bureaucracy,
-}
-_PHASE_ACTIONS = {phase: frozenset(module.ACTIONS) for phase, module in PHASES.items()}
-PHASE_NAMES = {
-    Phase.SETUP: "setup",
-    Phase.AUCTION: "phase 2 (auction)",
-    Phase.RESOURCES: "phase 3 (buying resources)",
-    Phase.BUILDING: "phase 4 (building)",
-    Phase.BUREAUCRACY: "phase 5 (bureaucracy)",
-}
+from powergrid.state import GameState
 
 
 def new_game(config: GameConfig | None = None, *, seed: int = 0) -> GameState:
@@ -92,51 +70,7 @@ def _explicit_setup(cfg: GameConfig, seed: int, given: tuple[Reveal, ...]) -> Ga
 
 def _setup(cfg: GameConfig, seed: int, point: ChancePoint | None) -> GameState:
     """SET-01..SET-12: the first decision point; ``point`` resolves chance explicitly."""
-    rng = RngState(seed)
-    if cfg.cities is not None:  # CDK-16: the cities in play, in the regions they lie in
-        board = load_map(cfg.map)
-        regions = tuple(sorted({board.city_region[board.index[c]] for c in cfg.cities}))
-    elif cfg.regions is None:
-        areas = connected_region_sets(cfg.map, regions_needed(cfg.components, cfg.players))
-        regions, rng = rng.choice(areas)
-        if point is not None:
-            point, chosen = explicit.pick(point, explicit.area_chances(areas), ",".join(regions))
-            regions = tuple(chosen.split(","))
-    else:
-        regions = tuple(sorted(cfg.regions))
-    rules = ruleset_for(cfg, regions)
-    deck = rules.hooks.prepare_deck(rules, rng)
-    seats, rng = deck.rng.shuffle(range(cfg.players))  # SET-05: random order for round 1
-    if point is not None:
-        point, deck = _dealt_market(point, rules, deck)
-        sampled = ",".join(map(str, seats))
-        point, chosen = explicit.pick(point, explicit.order_chances(cfg.players), sampled)
-        seats = tuple(int(s) for s in chosen.split(","))
-    state = _first_state(cfg, rules, regions, deck, seats, rng)
-    state = evolve(state, chance=point)
-    state = state.log(
-        "game_started",
-        f"{cfg.players} players on {rules.area.board.name} ({', '.join(regions)}), "
-        f"{rules.components.name} components; {len(deck.removed_unseen)} plants removed "
-        "unseen.",
-        None,
-        len(deck.removed_unseen),
-    )
-    state = state.log(
-        "order_set",
-        "Random player order for round 1: " + ", ".join(name(state, s) for s in seats) + ".",
-        None,
-        *seats,
-    )
-    state = rules.hooks.setup(state)  # e.g. a module's automatic actors (ORD-06)
-    # A map's Step 1 market may be larger than the deck preparation laid out (SET-26).
-    while len(state.market.plants) < rules.market_size(1) and (
-        state.market.top is not None or state.secret.deck
-    ):
-        state = market.draw(state)
-    # The setup phase lasts while a module asks for setup decisions (FND-05);
-    # the base game asks none, and _advance starts the first phase 2 at once.
-    state = _advance(evolve(state, phase=Phase.SETUP))
+    state = _advance(game_setup.laid_out(cfg, seed, point))
     if point is None or (state.chance is not None and state.chance.fill):
         return state
     return evolve(state, chance=None)
@@ -162,82 +96,7 @@ def _run(state: GameState, point: ChancePoint) -> GameState:
     """
     if point.action is None:
         return _setup(state.config, state.secret.rng.seed, point)
-    module = PHASES[state.phase]
-    return _advance(module.apply(evolve(state, chance=point), point.action))
-
-
-def _dealt_market(
-    point: ChancePoint, rules: Ruleset, deck: DeckSetup
-) -> tuple[ChancePoint, DeckSetup]:
-    """SET-21 with explicit chance: the caller's initial market, the sample's cards exchanged.
-
-    The cards of the dealt pile are interchangeable until seen, so each chosen
-    card changes place with a sampled market card wherever it lay hidden.
-    """
-    if not deck.dealt:
-        return point, deck
-    market_cards = deck.actual + deck.future
-    chances = explicit.market_chances(deck.dealt, len(market_cards), rules.rank)
-    point, chosen = explicit.pick(point, chances, ",".join(rules.ranked(market_cards)))
-    wanted = chosen.split(",")
-    swap = dict(
-        zip(
-            [c for c in wanted if c not in market_cards],
-            [c for c in market_cards if c not in wanted],
-            strict=True,
-        )
-    )
-    hidden = tuple(swap.get(c, c) for c in deck.deck)
-    removed = rules.ranked(swap.get(c, c) for c in deck.removed_unseen)
-    ranked = rules.ranked(wanted)
-    n = len(deck.actual)
-    deck = attrs.evolve(
-        deck, actual=ranked[:n], future=ranked[n:], deck=hidden, removed_unseen=removed
-    )
-    return point, deck
-
-
-def _first_state(
-    cfg: GameConfig,
-    rules: Ruleset,
-    regions: tuple[str, ...],
-    deck: DeckSetup,
-    seats: tuple[int, ...],
-    rng: RngState,
-) -> GameState:
-    """The state before the first phase 2: money, markets, an empty board (SET-02..SET-08)."""
-    comps = rules.components
-    on_market = comps.initial_market(cfg.map)
-    return GameState(
-        config=cfg,
-        regions=regions,
-        round=1,
-        step=1,  # SET-06: the game starts in Step 1
-        phase=Phase.AUCTION,
-        order=seats,
-        players=tuple(
-            # SET-02/SET-03: 50 Elektro, no plants, city count 0
-            PlayerState(seat=s, money=comps.starting_money, resources=(0,) * len(comps.resources))
-            for s in range(cfg.players)
-        ),
-        market=PlantMarket(
-            actual=deck.actual,
-            future=deck.future,
-            top=deck.top,
-            deck_size=len(deck.deck),
-            inactive=deck.inactive,
-            quota=deck.quota,
-        ),
-        resources=ResourceMarket(
-            market=on_market,
-            # SET-08: every token not on the market starts in the general supply
-            supply=tuple(t - m for t, m in zip(comps.totals, on_market, strict=True)),
-        ),
-        board=Board(houses=((),) * len(rules.area.board.cities)),
-        secret=Secret(deck=deck.deck, removed_unseen=deck.removed_unseen, rng=rng),
-        events=EMPTY_LOG,
-        rules=rules,
-    )
+    return _advance(FLOW[state.phase].apply(evolve(state, chance=point), point.action))
 
 
 def current_player(state: GameState) -> int | None:
@@ -245,16 +104,7 @@ def current_player(state: GameState) -> int | None:
 
     At a chance point (explicit chance only) it is :data:`~powergrid.CHANCE`.
     """
-    last = _LAST
-    if last[0] is state:
-        return last[1]
-    if state.chance is not None:
-        return CHANCE
-    module = PHASES.get(state.phase)
-    if module is None:
-        return None
-    who: int | None = module.current(state)
-    return who
+    return _decision(state)[0]
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
@@ -262,17 +112,12 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
 
     At a chance point these are the possible :class:`~powergrid.Reveal` outcomes.
     """
-    last = _LAST
-    if last[0] is state:
-        listed: tuple[Action, ...] = last[2].legal(state, last[1])
-        return listed
+    who, record, _ = _decision(state)
+    if record is not None:
+        return record.legal(state, who)
     if state.chance is not None:
         return tuple(r for r, _ in chance_outcomes(state))
-    module = PHASES.get(state.phase)
-    if module is None:
-        return ()
-    actions: tuple[Action, ...] = module.legal(state, module.current(state))
-    return actions
+    return ()
 
 
 def apply(state: GameState, action: Action) -> GameState:
@@ -282,22 +127,21 @@ def apply(state: GameState, action: Action) -> GameState:
     rules forbid the action; automatic steps (end of phase, refills, draws,
     the next round) run before this returns.
     """
-    last = _LAST
-    # The common case first: the newest decision point of a game without
-    # explicit chance, and an action of its phase by the player to act.
-    if last[0] is state and type(action) in last[3] and action.player == last[1]:
-        return _advance(last[2].apply(state, action))
+    who, record, at_once = _decision(state)
+    # The common case first: an action of the phase by the player to act, in a
+    # game without explicit chance (at_once is empty in one with it).
+    if type(action) in at_once and action.player == who:
+        assert record is not None
+        return _advance(record.apply(state, action))
     if state.chance is not None:
         return _resolve_chance(state, action)
-    module = PHASES.get(state.phase)
-    if module is None:
+    if record is None:
         illegal("The game is over", Reason.GAME_OVER, action)
-    who = module.current(state)
-    if type(action) not in _PHASE_ACTIONS[state.phase] or action.player != who:
-        _check_turn(state, module, who, action)
+    if type(action) not in record.action_set or action.player != who:
+        _check_turn(state, record, who, action)
     if explicit.OPTION in state.config.options:
         return _play_explicit(state, ChancePoint(action))
-    return _advance(module.apply(state, action))
+    return _advance(record.apply(state, action))
 
 
 def _play_explicit(state: GameState, point: ChancePoint) -> GameState:
@@ -361,7 +205,7 @@ def _pending_event(state: GameState) -> str:
     return outcomes[0][0].event if outcomes else "chance event"
 
 
-def _check_turn(state: GameState, module: ModuleType, who: int, action: Action) -> None:
+def _check_turn(state: GameState, record: PhaseRecord, who: int | None, action: Action) -> None:
     """Raise what is wrong with an action of another phase or another player, if anything.
 
     An instance of a subclass of this phase's actions passes, as it always did.
@@ -374,9 +218,9 @@ def _check_turn(state: GameState, module: ModuleType, who: int, action: Action) 
             Reason.NOT_AN_OUTCOME,
             action,
         )
-    if not isinstance(action, module.ACTIONS):
+    if not isinstance(action, record.actions):
         illegal(
-            f"{type(action).__name__} is not played in {PHASE_NAMES[state.phase]}",
+            f"{type(action).__name__} is not played in {record.title}",
             Reason.WRONG_PHASE,
             action,
         )
@@ -387,6 +231,8 @@ def _check_turn(state: GameState, module: ModuleType, who: int, action: Action) 
             Reason.UNKNOWN_SEAT,
             action,
         )
+    if who is None:  # only a state built by hand stops between phases
+        illegal(f"Nobody is to act: {record.title} is over", Reason.NOT_YOUR_TURN, action)
     if action.player != who:
         illegal(
             f"It is {name(state, who)}'s turn, not {name(state, action.player)}'s",
@@ -418,96 +264,69 @@ def outcome(state: GameState) -> Outcome | None:
     return state.result
 
 
-#: The decision point :func:`_advance` returned last, with the seat to act there, its
-#: phase module and that phase's action classes. The next calls are nearly always
-#: ``legal_actions`` and ``apply`` on that very state, so they take all of it from
-#: here instead of looking the phase and the turn up again. One tuple, replaced
-#: whole and matched by identity: the tuple keeps its state alive, so no other
-#: state can match it, and a miss (another state, another thread's game) only
-#: means the look-ups run. Only states without a pending chance event are kept:
-#: explicit-chance play runs every automatic step on a state carrying its chance
-#: point (see :func:`_run`), so only games without explicit chance are ever kept
-#: and a match never needs :func:`_play_explicit`.
-_LAST: tuple[object, int, ModuleType, frozenset[type]] = (None, 0, setup, frozenset())
+_AT_ONCE_NEVER: frozenset[type] = frozenset()
+
+
+def _decision(state: GameState) -> Decision:
+    """The decision point of ``state``: from its slot, or derived once and kept there.
+
+    :func:`_advance` fills the slot of every state the engine returns; a state
+    made elsewhere (``evolve``, a position, JSON, pickle) gets it at its first
+    query. The slot belongs to that one state and is never copied
+    (:class:`powergrid.state.GameState`), so a query changes no answer of any
+    other state and needs no lock.
+    """
+    try:
+        known: Decision = state._decision
+        return known
+    except AttributeError:
+        found = _derive(state)
+        object.__setattr__(state, "_decision", found)  # derived, not part of the value
+        return found
+
+
+def _derive(state: GameState) -> Decision:
+    """Who acts in ``state``, in which phase, and what :func:`apply` may play at once."""
+    if state.chance is not None:
+        return (CHANCE, None, _AT_ONCE_NEVER)
+    record = FLOW[state.phase]
+    if not record.decides:
+        return (None, None, _AT_ONCE_NEVER)
+    return (record.current(state), record, _at_once(state, record))
+
+
+def _at_once(state: GameState, record: PhaseRecord) -> frozenset[type]:
+    """The actions :func:`apply` plays without its checks: none with explicit chance.
+
+    With explicit chance every action runs through :func:`_play_explicit`.
+    """
+    if explicit.OPTION in state.config.options:
+        return _AT_ONCE_NEVER
+    return record.action_set
 
 
 def _advance(state: GameState) -> GameState:
-    """Run automatic steps until a player must decide or the game is over."""
-    global _LAST
+    """Run automatic steps until a player must decide or the game is over.
+
+    The flow between phases is :data:`powergrid.phases.table.FLOW`'s; the state
+    returned carries its decision point (:func:`_decision`).
+    """
     while True:
-        module = PHASES.get(state.phase)
-        if module is None:
-            return state
-        who = module.current(state)
+        record = FLOW[state.phase]
+        who = record.current(state)
         if who is not None and who >= 0:
+            # Explicit chance runs every automatic step on a state carrying its
+            # chance point (_run, _setup), so a state without one is from a game
+            # without explicit chance, where the phase's actions play at once.
             if state.chance is None:
-                _LAST = (state, who, module, _PHASE_ACTIONS[state.phase])
+                object.__setattr__(state, "_decision", (who, record, record.action_set))
             return state
         if who is not None:  # an automatic actor's place in the order (ORD-06)
             state = state.rules.hooks.actor_turn(state, who)
             state = evolve(state, done=state.done | {who})
-        elif state.phase is Phase.SETUP:
-            state = _start_auction(state)
-        elif state.phase is Phase.AUCTION:
-            state = _end_auction(state)
-        elif state.phase is Phase.RESOURCES:
-            state = evolve(state, phase=Phase.BUILDING, done=frozenset(), build_step=state.step)
-        elif state.phase is Phase.BUILDING:
-            state = _end_building(state)
-        else:
-            state = _new_round(bureaucracy.end_of_phase(state))
-
-
-def _start_auction(state: GameState) -> GameState:
-    """Phase 2 begins: STP-09 first, then the hook (e.g. a discount token).
-
-    The auction is human-only: automatic actors start it done, so the floor,
-    the bidders and the last-player count (AUC-14) are seats alone.
-    """
-    done = frozenset(a.actor for a in state.actors)
-    state = evolve(state, phase=Phase.AUCTION, done=done, bought=frozenset())
-    state = market.fill_step3_market(state)
-    state = state.rules.hooks.start_of_auction(state)
-    return state
-
-
-def _end_auction(state: GameState) -> GameState:
-    """AUC-15: removals, then a pending Step 3 (STP-05), then the round-1 order (ORD-04)."""
-    state = state.rules.hooks.end_of_auction(state)
-    if state.step3_pending:
-        state = market.finish_step3(state)
-    if state.round == 1:
-        state = order.determine_order(state)
-    return evolve(state, phase=Phase.RESOURCES, done=frozenset())
-
-
-def _end_building(state: GameState) -> GameState:
-    """End of phase 4: a classic moment-2 Step 3 (STP-07), then game end (END-01)."""
-    if state.step3_pending:
-        state = market.finish_step3(state)
-    if state.end_triggered:
-        return _finish(state)
-    return evolve(state, phase=Phase.BUREAUCRACY, done=frozenset())
-
-
-def _new_round(state: GameState) -> GameState:
-    """Phase 1 of the next round (ORD-05), then phase 2."""
-    state = evolve(state, round=state.round + 1, phase=Phase.ORDER, done=frozenset())
-    return _start_auction(order.determine_order(state))
-
-
-def _finish(state: GameState) -> GameState:
-    """END-02/03: final evaluation instead of phase 5, no income; seats only (human-only)."""
-    scores = tuple(
-        Score(
-            seat=p.seat,
-            powered=bureaucracy.best_powered(state, p.seat),
-            money=p.money,
-            cities=p.city_count,
-        )
-        for p in state.players
-    )
-    result = rank(scores, f"a player connected {state.rules.end_cities} or more cities")
-    state = evolve(state, phase=Phase.GAME_OVER, result=result, done=frozenset())
-    winners = " and ".join(name(state, s) for s in result.winners)
-    return state.log("game_over", f"The game is over; {winners} won.", None, *result.winners)
+            continue
+        state = record.end(state)
+        following = record.follows(state)
+        if following is None:  # the game is over
+            return state
+        state = FLOW[following].begin(state)

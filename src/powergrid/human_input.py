@@ -35,11 +35,12 @@ from powergrid.actions import (
     PlaceFundHouse,
     Power,
 )
-from powergrid.engine import PHASES, current_player, legal_actions
+from powergrid.engine import current_player, legal_actions
 from powergrid.enums import Phase
 from powergrid.errors import InvalidRecord
 from powergrid.human_view import entries, short
 from powergrid.notation import parse_action
+from powergrid.phases.table import FLOW
 from powergrid.state import GameState
 from powergrid.views import public_view
 
@@ -144,9 +145,9 @@ def _in_phase(move: Move, state: GameState) -> Move:
     played in phase 2 (auction)``, a message other callers rely on); the
     player typed ``buy``, so the prompt says it with that word and the phases.
     """
-    if isinstance(move, Command | Unclear) or state.phase not in PHASES:
+    if isinstance(move, Command | Unclear) or not FLOW[state.phase].decides:
         return move
-    home = next((p for p, m in PHASES.items() if isinstance(move, m.ACTIONS)), None)
+    home = next((r.phase for r in FLOW if r.actions and isinstance(move, r.actions)), None)
     # an action of this phase, or of none (a chance outcome): the engine says why, if it must
     if home is None or home == state.phase:
         return move

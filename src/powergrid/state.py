@@ -159,8 +159,31 @@ class AuctionState:
     active: tuple[int, ...]
 
 
+class _DecisionSlot:
+    """Where the engine keeps a state's decision point: derived, never part of the value.
+
+    The one slot ``_decision`` holds who acts next, the phase's record and what
+    :func:`powergrid.apply` may play at once (``powergrid.phases.table.Decision``).
+    The engine sets it on every state it returns and fills it at the first query
+    of a state made elsewhere (``evolve``, positions, JSON, pickle). A slot lies
+    outside the instance dictionary, so equality, hashing and ``repr`` (the attrs
+    fields), :func:`~powergrid.copies.evolve` (which copies the dictionary) and
+    pickling (which stores the dictionary, exactly as before the slot existed)
+    never see it, and no copy can carry the decision point of the state it was
+    made from. It is a function of the state's value alone, so two threads that
+    fill it at once write the same answer.
+    """
+
+    __slots__ = ("_decision",)
+    if TYPE_CHECKING:  # no runtime annotation; resolvable where tools add one (docs)
+        _decision: tuple[int | None, Any, frozenset[type]]  # phases.table.Decision
+
+    def __getstate__(self) -> dict[str, Any]:
+        return self.__dict__
+
+
 @attrs.frozen(slots=False)  # see the module docstring: copied via __dict__
-class GameState:
+class GameState(_DecisionSlot):
     """A point in a game. Never mutated: :func:`powergrid.apply` returns a new one.
 
     ``regions`` is the play area (SET-04). ``order`` is the player order (seats,
