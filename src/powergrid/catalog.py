@@ -125,7 +125,7 @@ def api_problem(module: Any) -> str | None:
     """Why this library cannot play ``module``'s module API, or ``None`` when it can.
 
     A module declares the API it was written for (``RuleModule.api``); one
-    newer than :data:`powergrid.version.MODULE_API` needs a newer library.
+    newer than ``powergrid.version.MODULE_API`` needs a newer library.
     """
     api = getattr(module, "api", 1)
     name = getattr(module, "name", "?")
@@ -145,7 +145,7 @@ def _loaded(name: str) -> Any:
 
     Any exception of the import counts (a missing module, a syntax error, an
     error raised by the package's own import); KeyboardInterrupt and SystemExit
-    pass. So does a module written for a newer module API (:func:`api_problem`).
+    pass. So does a module written for a newer module API (``api_problem``).
     The cache makes the warning once per process.
     """
     ep = _entry_points()[name]
@@ -203,7 +203,7 @@ def register_module(module: Any) -> None:
     """Make a rule module available by name in this process, without packaging it.
 
     A module written for a newer module API than this library's
-    (:func:`api_problem`) is refused with ``RulesConfigError``.
+    (``api_problem``) is refused with ``RulesConfigError``.
 
     For trying a module out (a notebook, a test, the docs' example). It is
     known only to this process: a state of a game that uses it cannot be

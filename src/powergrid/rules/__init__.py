@@ -73,7 +73,7 @@ class RuleModule:
       ``check_config(config)`` raises ``RulesConfigError`` for a config the
       module cannot play (a deck it cannot build, a play area of the wrong size).
     - ``api`` is the module-API version the module was written for
-      (:data:`powergrid.version.MODULE_API` is this library's); a module
+      (``powergrid.version.MODULE_API`` is this library's); a module
       written for a newer one is refused with a
       :class:`~powergrid.RulesConfigError` that says to upgrade the library.
       It defaults to 1, the first API, which every module written before the
