@@ -8,7 +8,7 @@ every component set in powergrid.config.COMPONENT_SETS (2-player Deluxe games
 play the fund, their default); then classic with option seed_thresholds for 2
 and 3 players on every map; when the library offers option map_rules, classic
 with map_rules on every map and count; 2-player Deluxe opted out of the
-fund (``modules=()``); and the customised deck's variants M (2-6 players) and
+fund (``without={"fund"}``); and the customised deck's variants M (2-6 players) and
 P (3-6; its 2-player row is refused, OQ-21) with the sample decks of
 ``powergrid.sample_decks``. A
 combination the library refuses (RulesConfigError) is listed as skipped.

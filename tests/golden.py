@@ -45,13 +45,13 @@ def configs() -> Iterator[pg.GameConfig]:
             for players in range(2, 7):
                 # The 2-player Deluxe games recorded before the fund existed opt
                 # out of it; the fund games follow (deluxe/<map>/2/fund).
-                modules = () if components == "deluxe" and players == 2 else None
+                without = {"fund"} if components == "deluxe" and players == 2 else set()
                 yield pg.GameConfig(
                     players=players,
                     map=map_id,
                     components=components,
                     options=options,
-                    **({} if modules is None else {"modules": modules}),
+                    without=without,
                 )
     for map_id in ("europe", "north_america"):
         yield pg.GameConfig(players=2, map=map_id, modules=("fund",))

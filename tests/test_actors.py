@@ -38,6 +38,10 @@ pytestmark = pytest.mark.usefixtures("plugins_installed")
 
 
 def robot_game(players: int = 3, **config: object) -> pg.GameConfig:
+    # The robot replaces the fund's setup: a 2-player Deluxe game leaves the fund out
+    # explicitly (issue 32 item 8).
+    if players == 2 and config.get("components", "deluxe") == "deluxe":
+        config.setdefault("without", {"fund"})
     return pg.GameConfig(players=players, modules=("robot",), **config)  # type: ignore[arg-type]
 
 

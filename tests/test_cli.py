@@ -209,12 +209,41 @@ def test_the_new_play_options_play_the_game_they_name(tmp_path: Path) -> None:
 
 
 def test_two_player_deluxe_without_the_fund(tmp_path: Path) -> None:
+    """Issue 32 item 8: leaving the default fund out is --without fund, and the record says so."""
     path = tmp_path / "g.json"
-    assert main(["play", "--players", "2", "--modules", "none", "--record", str(path)]) == 0
+    assert main(["play", "--players", "2", "--without", "fund", "--record", str(path)]) == 0
     record = from_json(path.read_text(encoding="utf-8"))
     assert isinstance(record, GameRecord)
     assert record.config.modules == ()
+    assert record.config.without == frozenset({"fund"})
+    assert json.loads(path.read_text(encoding="utf-8"))["config"]["without"] == ["fund"]
     assert GameConfig(players=2).modules == ("fund",)
+
+
+def test_modules_none_where_a_default_plays_asks_for_without(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 32 item 8: --modules none once dropped the fund; now it says to write --without."""
+    assert main(["play", "--players", "2", "--modules", "none"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: --modules none adds no module")
+    assert "--without fund" in err
+
+
+@pytest.mark.usefixtures("plugins_installed")
+def test_extra_modules_keep_the_default_fund(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 32 item 8, SET-25: an extra module adds to the fund of a 2-player Deluxe game."""
+    path = tmp_path / "g.json"
+    argv = ["play", "--players", "2", "--modules", "bargain", "--quiet", "--record", str(path)]
+    assert main(argv) == 0
+    record = from_json(path.read_text(encoding="utf-8"))
+    assert isinstance(record, GameRecord)
+    assert record.config.modules == ("fund", "bargain")
+    capsys.readouterr()
+    assert main(["play", "--players", "3", "--without", "fund"]) == 2
+    assert capsys.readouterr().err.startswith("error: --without: without names 'fund'")
 
 
 def test_version_prints_the_library_version(capsys: pytest.CaptureFixture[str]) -> None:

@@ -96,12 +96,12 @@ def test_fnd_01_a_two_player_deluxe_game_plays_the_fund_unless_it_opts_out() -> 
     """SET-25, FND-01: the resolved module list is what the config shows and stores."""
     for map_id in ("europe", "north_america"):
         assert pg.GameConfig(players=2, map=map_id).modules == ("fund",)
-        assert pg.GameConfig(players=2, map=map_id, modules=()).modules == ()
+        assert pg.GameConfig(players=2, map=map_id, without={"fund"}).modules == ()
     assert pg.GameConfig(players=3).modules == ()
     assert pg.GameConfig(players=2, components="classic").modules == ()
     data = json.loads(pg.to_json(pg.GameConfig(players=2)))
     assert data["modules"] == ["fund"]
-    opted_out = pg.new_game(pg.GameConfig(players=2, modules=()), seed=1)
+    opted_out = pg.new_game(pg.GameConfig(players=2, without={"fund"}), seed=1)
     assert opted_out.actors == ()
     assert opted_out.phase is Phase.AUCTION
 
@@ -126,11 +126,12 @@ def test_fnd_01_oq_16_the_fund_is_refused_outside_two_player_deluxe(
 
 def test_set_25_records_saved_before_the_fund_replay_without_it() -> None:
     """A format-3 record of a 2-player Deluxe game, which names no modules, replays as it was."""
-    state = pg.new_game(pg.GameConfig(players=2, modules=()), seed=4)
+    state = pg.new_game(pg.GameConfig(players=2, without={"fund"}), seed=4)
     record = pg.GameRecord(config=state.config, seed=4, actions=pg.legal_actions(state)[:1])
     data = json.loads(pg.to_json(record))
     data["format"] = 3
     del data["config"]["modules"]
+    del data["config"]["without"]  # formats 3 and 4 had no such field
     old = pg.from_json(json.dumps(data))
     assert old.config.modules == ()
     assert pg.replay(old).actors == ()
@@ -731,7 +732,9 @@ def test_the_phase_4_reading_is_a_policy_hook() -> None:
     """OQ-12: another reading plugs in as a module built with another build policy."""
     quiet = fund_module(name="fund_never_answers", build_policy=lambda state, seat, city: state)
     register_module(quiet)
-    state = pg.new_game(pg.GameConfig(players=2, regions=R3, modules=("fund_never_answers",)))
+    # it replaces the default fund: leaving that out is its own choice (issue 32 item 8)
+    config = pg.GameConfig(players=2, regions=R3, modules=("fund_never_answers",), without="fund")
+    state = pg.new_game(config)
     state = place(state, CHAIN)
     state = arrange(state, round=3, phase=Phase.BUILDING, order=(0, FUND, 1), done=[])
     state = pg.apply(state, pg.Build(player=1, city="london"))

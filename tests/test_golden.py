@@ -9,7 +9,8 @@ History: the ``classic/*`` hashes changed when classic games stopped playing
 the board's map rules (CON-02, OQ-31); the hashes of today's
 ``classic/*/map_rules`` games are those the classic games had before. When the
 2-player Deluxe games began to play the fund by default (SET-25), their
-stored games became the opted-out ``deluxe/*/2`` (``modules=()``, same hashes)
+stored games became the opted-out ``deluxe/*/2`` (same hashes; ``modules=()``
+then, ``without={"fund"}`` since format 5)
 and the fund games ``deluxe/*/2/fund`` were added.
 """
 

@@ -160,7 +160,7 @@ def test_every_plant_leaves_through_the_one_exit_and_enters_through_the_filter(
     entered = [e.values[0] for e in events if e.kind == "plant_drawn"]
     assert set(entered) <= set(drawn)
     assert len(drawn) >= len(entered) > 0
-    plain = _played(attrs.evolve(cfg, modules=()), 7)
+    plain = _played(attrs.evolve(cfg, modules=(), without=cfg.without), 7)
     assert [e.kind for e in events if not e.kind.startswith("audit")] == [
         e.kind for e in plain.events.as_tuple()
     ]

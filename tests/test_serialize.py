@@ -378,7 +378,7 @@ def test_bad_action_field_names_its_path() -> None:
     assert _error(json.dumps(data)).path == "mix[1][0]"
 
 
-@pytest.mark.parametrize("fmt", [0, 5, 99, "1", "4", None, [1]])
+@pytest.mark.parametrize("fmt", [0, 6, 99, "1", "4", None, [1]])
 def test_unknown_format_version_raises_at_format(fmt: object) -> None:
     """Any "format" other than 1 to 4 is reported at path "format"; so is a missing one."""
     data = _doc(pg.new_game().config)

@@ -37,6 +37,7 @@ import attrs
 
 from powergrid.data import load
 from powergrid.errors import RulesConfigError
+from powergrid.version import MODULE_API, __version__
 
 
 def _discover_maps() -> tuple[str, ...]:
@@ -120,26 +121,49 @@ def _one_line(text: str, limit: int = 300) -> str:
     return text if len(text) <= limit else f"{text[:limit]}..."
 
 
+def api_problem(module: Any) -> str | None:
+    """Why this library cannot play ``module``'s module API, or ``None`` when it can.
+
+    A module declares the API it was written for (``RuleModule.api``); one
+    newer than ``powergrid.version.MODULE_API`` needs a newer library.
+    """
+    api = getattr(module, "api", 1)
+    name = getattr(module, "name", "?")
+    if isinstance(api, bool) or not isinstance(api, int) or api < 1:
+        return f"module {name!r} declares module API {api!r}; an API version is a whole number >= 1"
+    if api > MODULE_API:
+        return (
+            f"module {name!r} was written for module API {api}; this powergrid-rules "
+            f"{__version__} supports up to {MODULE_API}: upgrade powergrid-rules"
+        )
+    return None
+
+
 @functools.cache
 def _loaded(name: str) -> Any:
     """What entry point ``name`` loads, or a :class:`BrokenPlugin` after one warning.
 
     Any exception of the import counts (a missing module, a syntax error, an
     error raised by the package's own import); KeyboardInterrupt and SystemExit
-    pass. The cache makes the warning once per process.
+    pass. So does a module written for a newer module API (``api_problem``).
+    The cache makes the warning once per process.
     """
     ep = _entry_points()[name]
     try:
-        return ep.load()
+        module = ep.load()
     except Exception as err:
-        broken = BrokenPlugin(
-            name=name,
-            target=ep.value,
-            distribution=_distribution_name(ep),
-            error=_one_line(f"{type(err).__name__}: {err}"),
-        )
-        warnings.warn(f"{broken.describe()}; it is left out", PluginWarning, stacklevel=1)
-        return broken
+        return _broken(name, ep, f"{type(err).__name__}: {err}")
+    problem = api_problem(module)
+    return module if problem is None else _broken(name, ep, problem)
+
+
+def _broken(name: str, ep: metadata.EntryPoint, error: str) -> BrokenPlugin:
+    """The :class:`BrokenPlugin` of entry point ``name``, warned about once."""
+    broken = BrokenPlugin(
+        name=name, target=ep.value, distribution=_distribution_name(ep), error=_one_line(error)
+    )
+    warnings.warn(f"{broken.describe()}; it is left out", PluginWarning, stacklevel=1)
+    return broken
 
 
 def _working_entry_points() -> tuple[str, ...]:
@@ -178,6 +202,9 @@ _REGISTERED: dict[str, Any] = {}
 def register_module(module: Any) -> None:
     """Make a rule module available by name in this process, without packaging it.
 
+    A module written for a newer module API than this library's
+    (``api_problem``) is refused with ``RulesConfigError``.
+
     For trying a module out (a notebook, a test, the docs' example). It is
     known only to this process: a state of a game that uses it cannot be
     unpickled in another process, and a record of it replays only where the
@@ -190,6 +217,9 @@ def register_module(module: Any) -> None:
         raise TypeError(f"register_module takes a RuleModule, not {module!r}")
     if name in _builtin_extras() or name in _entry_points() or name in _CORE_MODULES | set(MAPS):
         raise RulesConfigError(f"a rule module called {name!r} exists already", field="modules")
+    problem = api_problem(module)
+    if problem is not None:
+        raise RulesConfigError(problem, field="modules")
     _REGISTERED[name] = module
     extra_module.cache_clear()
 

@@ -81,13 +81,36 @@ def _names(value: object) -> tuple[str, ...] | None:
     return _strings("names", optional=True)(value)
 
 
-def _default_modules(config: GameConfig) -> tuple[str, ...]:
-    # Players and components are set before modules (attrs fills fields in
-    # order); an unknown value is left for _validate to name.
+def _without(value: object) -> frozenset[str]:
+    names = _strings("without", optional=False)(value) or ()
+    for name in names:
+        if not isinstance(name, str):
+            raise RulesConfigError(f"without names modules, not {shown(name)}", field="without")
+    return frozenset(names)
+
+
+def defaults_of(config: GameConfig) -> tuple[str, ...]:
+    """The default modules of ``config``'s component set and player count (SET-25).
+
+    Empty when the player count or component set is not one the tables know:
+    ``_validate`` names that field.
+    """
     try:
         return default_modules(config.components, config.players)
     except (KeyError, TypeError):
         return ()
+
+
+def resolved_modules(
+    named: tuple[str, ...], without: frozenset[str], defaults: tuple[str, ...]
+) -> tuple[str, ...]:
+    """The modules a game plays: the defaults not left out, then the named ones in order.
+
+    A default that is also named keeps the place it is named at, so resolving
+    a resolved list changes nothing.
+    """
+    kept = tuple(d for d in defaults if d not in without and d not in named)
+    return kept + named
 
 
 def _deck_choice(value: object) -> DeckChoice | None:
@@ -139,12 +162,20 @@ class GameConfig:
     - ``modules``: extra rule modules by name, composed in this order after the
       base game, the component set and the map (built in, or installed under the
       ``powergrid.rules`` entry-point group; :func:`powergrid.catalog.extra_module_names`).
-      Left out, it is the component set's default for the player count: a
-      2-player Deluxe game plays ``("fund",)`` (SET-25, FND-01), every other
-      game none; ``modules=()`` opts out. The config holds, shows and stores
-      the resolved tuple, so ``GameConfig(players=2).modules == ("fund",)``;
-      ``attrs.evolve(config, players=3)`` keeps it and is refused (FND-01):
-      pass ``modules`` again when changing the player count.
+      They add to the configuration's default modules
+      (:func:`powergrid.catalog.default_modules`): a 2-player Deluxe game plays
+      the fund (SET-25, FND-01), every other game none. The defaults come
+      first, unless one is named, which then keeps the place it is named at.
+      The config holds, shows, compares and stores the resolved tuple, so
+      ``GameConfig(players=2, modules=("bargain",)).modules == ("fund",
+      "bargain")`` and that config equals ``GameConfig(players=2,
+      modules=("fund", "bargain"))``.
+    - ``without``: the default modules this game leaves out, an explicit choice
+      (``without={"fund"}``: two players without the fund). Only a default
+      may be named, and not also in ``modules``. ``attrs.evolve(config,
+      players=3)`` keeps ``modules`` and ``without`` and is refused when they
+      do not fit three players (the fund is for 2, FND-01): pass both again
+      when changing the player count.
     - ``regions``: the play area as region ids, or ``None`` to let the seed choose a
       connected set of the right size (SET-04, SET-12).
     - ``cities``: instead of regions, the play area as a connected set of city ids
@@ -163,9 +194,8 @@ class GameConfig:
     players: int = 4
     map: str = "europe"
     components: str = "deluxe"
-    modules: tuple[str, ...] = attrs.field(
-        default=attrs.Factory(_default_modules, takes_self=True), converter=_modules
-    )
+    modules: tuple[str, ...] = attrs.field(default=(), converter=_modules)
+    without: frozenset[str] = attrs.field(default=frozenset(), converter=_without)
     regions: tuple[str, ...] | None = attrs.field(default=None, converter=_regions)
     cities: tuple[str, ...] | None = attrs.field(default=None, converter=_cities)
     deck: DeckChoice | None = attrs.field(default=None, converter=_deck_choice)
@@ -174,6 +204,22 @@ class GameConfig:
 
     def __attrs_post_init__(self) -> None:
         _validate(self)
+
+    def __getstate__(self) -> dict[str, object]:
+        """The fields by name, for pickle."""
+        return {a.name: getattr(self, a.name) for a in attrs.fields(GameConfig)}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        """Restore a pickled config; one pickled before ``without`` existed keeps its game.
+
+        Such a config (format 4 and earlier) played exactly its ``modules``:
+        every default it does not name was left out.
+        """
+        for key, value in state.items():
+            object.__setattr__(self, key, value)
+        if "without" not in state:
+            left_out = frozenset(d for d in defaults_of(self) if d not in self.modules)
+            object.__setattr__(self, "without", left_out)
 
 
 def _check_combination(cfg: GameConfig) -> None:
@@ -230,6 +276,7 @@ def _validate(cfg: GameConfig) -> None:
                 field="options",
             )
     _check_combination(cfg)
+    _resolve_modules(cfg)
     check_modules(cfg.players, cfg.components, cfg.modules)
     check_module_configs(cfg)
     _check_names(cfg)
@@ -239,6 +286,27 @@ def _validate(cfg: GameConfig) -> None:
         )
     if cfg.regions is not None:
         validate_regions(cfg, cfg.regions)
+
+
+def _resolve_modules(cfg: GameConfig) -> None:
+    """Check ``without`` against the defaults, then store the resolved ``modules``."""
+    defaults = defaults_of(cfg)
+    for name in sorted(cfg.without):
+        if name in cfg.modules:
+            raise RulesConfigError(
+                f"rule module {name!r} is both named in modules and left out by without",
+                field="without",
+            )
+        if name not in defaults:
+            held = ", ".join(defaults) or "none"
+            raise RulesConfigError(
+                f"without names {name!r}, which is no default module of a {cfg.players}-player "
+                f"{cfg.components} game (its defaults: {held}); without leaves out defaults only",
+                field="without",
+            )
+    # frozen: the converter cannot see players and components, so the resolved
+    # list is stored once here, before anything reads it
+    object.__setattr__(cfg, "modules", resolved_modules(cfg.modules, cfg.without, defaults))
 
 
 def _check_ids(cfg: GameConfig) -> None:
@@ -253,10 +321,13 @@ def _check_ids(cfg: GameConfig) -> None:
             problem = text_problem(item, what=what, limit=MAX_ID, empty=False)
             if problem:
                 raise RulesConfigError(problem, field=f"{key}[{i}]")
-    for option in sorted(cfg.options):  # strings: the converter checked them
-        problem = text_problem(option, what="option", limit=MAX_ID, empty=False)
-        if problem:
-            raise RulesConfigError(problem, field="options")
+    for key in ("options", "without"):
+        for item in sorted(getattr(cfg, key)):  # strings: the converter checked them
+            problem = text_problem(
+                item, what=key[:-1] if key == "options" else "module", limit=MAX_ID, empty=False
+            )
+            if problem:
+                raise RulesConfigError(problem, field=key)
 
 
 def _check_names(cfg: GameConfig) -> None:

@@ -11,6 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import attrs
+
+from powergrid.catalog import default_modules
+from powergrid.config import GameConfig
+
+# The field defaults a config document may leave out.
+_DEFAULT = {a.name: a.default for a in attrs.fields(GameConfig)}
+
 
 def upgrade(fmt: int, name: str, body: dict[str, Any]) -> dict[str, Any]:
     """The body of a document of format ``fmt`` and type ``name``, as today's format reads it."""
@@ -18,6 +26,8 @@ def upgrade(fmt: int, name: str, body: dict[str, Any]) -> dict[str, Any]:
         body = _each_config(name, body, _classic_opt_in)
     if fmt < 4:
         body = _each_config(name, body, _no_default_modules)
+    if fmt < 5:
+        body = _each_config(name, body, _defaults_left_out)
     return body
 
 
@@ -43,6 +53,27 @@ def _each_config(
 def _no_default_modules(config: dict[str, Any]) -> dict[str, Any]:
     """Formats 1-3: a config without ``modules`` played none (no fund by default then)."""
     return config if "modules" in config else {**config, "modules": []}
+
+
+def _defaults_left_out(config: dict[str, Any]) -> dict[str, Any]:
+    """Formats 1-4: a config that names ``modules`` played exactly those.
+
+    Format 5 adds the defaults to the named modules, so each default the old
+    config does not name is left out explicitly (``without``). A config without
+    ``modules`` played the defaults then as now; malformed fields are left as
+    they are, for the decoder to report.
+    """
+    modules = config.get("modules")
+    if not isinstance(modules, list) or "without" in config:
+        return config
+    players = config.get("players", _DEFAULT["players"])
+    components = config.get("components", _DEFAULT["components"])
+    try:
+        defaults = default_modules(components, players)  # type: ignore[arg-type]
+    except (KeyError, TypeError, ValueError):
+        return config  # not a game the tables know: the decoder names the field
+    left_out = [d for d in defaults if d not in modules]
+    return {**config, "without": left_out} if left_out else config
 
 
 def _classic_opt_in(config: dict[str, Any]) -> dict[str, Any]:

@@ -29,7 +29,7 @@ import attrs
 
 from powergrid.actions import CHANCE, Action
 from powergrid.bots import GreedyBot, RandomBot
-from powergrid.catalog import COMPONENT_SETS, component_maps, map_ids
+from powergrid.catalog import COMPONENT_SETS, component_maps, default_modules, map_ids
 from powergrid.cli_errors import UserError
 from powergrid.cli_files import (
     check_overwrite,
@@ -63,6 +63,7 @@ GAME_OPTIONS = (
     "regions",
     "cities",
     "modules",
+    "without",
     "options",
     "deck",
     "variant",
@@ -115,8 +116,14 @@ def add_play_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     add(
         "--modules",
         metavar="NAMES",
-        help="comma-separated extra rule modules, or none (default: the fund in a 2-player "
-        "Deluxe game, else none)",
+        help="comma-separated extra rule modules, added to the game's default ones (the fund "
+        "in a 2-player Deluxe game, else none); none: no extra module",
+    )
+    add(
+        "--without",
+        metavar="NAMES",
+        help="comma-separated default modules to leave out, e.g. fund (a 2-player Deluxe game "
+        "without the fund)",
     )
     add(
         "--options",
@@ -245,36 +252,59 @@ def play_config(args: argparse.Namespace) -> GameConfig:
             "--options: play lets the seed decide chance; explicit_chance is for programs "
             "that resolve it themselves (powergrid.explicit)"
         )
-    chosen = _items(args.modules)
-    modules = None if chosen is None else tuple(m for m in chosen if m.lower() != "none")
+    mods, without = _module_choice(args, players)
     if args.deck is None:
         if args.variant is not None or args.cities is not None:
             raise UserError("--variant and --cities go with --deck FILE (a customised deck)")
-        config = GameConfig(
+        return GameConfig(
             players=players,
             map=board,
             components=args.components or "deluxe",
             regions=regions,
             names=names,
             options=options,
+            modules=mods,
+            without=without,
         )
-        return config if modules is None else attrs.evolve(config, modules=modules)
     decks = [load_deck(path) for path in args.deck]
     variant = args.variant or ("free" if len(decks) == 1 else None)
     if variant is None:
         raise UserError("two decks make variant M or P: say which with --variant")
-    mods = modules or ()
     return GameConfig(
         players=players,
         map=board,
         components=args.components or "classic",
         modules=mods if "custom_deck" in mods else (*mods, "custom_deck"),
+        without=without,
         deck=DeckChoice(variant=variant, decks=decks),
         regions=regions,
         cities=_items(args.cities),
         names=names,
         options=options,
     )
+
+
+def _module_choice(args: argparse.Namespace, players: int) -> tuple[tuple[str, ...], list[str]]:
+    """The modules ``--modules`` adds and the defaults ``--without`` leaves out.
+
+    ``--modules none`` names no extra module; where the game has default
+    modules (the fund of a 2-player Deluxe game, SET-25) it is refused unless
+    ``--without`` says what becomes of them, since before format 5 it meant
+    "no module at all" and would now silently play the fund.
+    """
+    chosen = _items(args.modules) or []
+    mods = tuple(m for m in chosen if m.lower() != "none")
+    without = [m for m in _items(args.without) or [] if m and m.lower() != "none"]
+    if len(mods) < len(chosen) and args.without is None and args.deck is None:
+        components = args.components or "deluxe"
+        defaults = default_modules(components, players) if components in COMPONENT_SETS else ()
+        if defaults:
+            raise UserError(
+                f"--modules none adds no module, and a {players}-player {components} game "
+                f"still plays its default {', '.join(defaults)}: to leave it out, say "
+                f"--without {','.join(defaults)}"
+            )
+    return mods, without
 
 
 def _humans(texts: Sequence[str], state: GameState) -> frozenset[int]:

@@ -267,6 +267,12 @@ def _config(fields: dict[str, str]) -> GameConfig:
         if not colon:
             raise InvalidRecord("expected <variant>:<deck names>", path="plantdeck")
         kw["deck"] = {"variant": variant, "decks": _items(names)}
+    if "modules" in kw:  # the text lists every module played: a default it leaves out is out
+        try:
+            defaults = default_modules(kw["components"], kw["players"])
+        except (KeyError, TypeError):
+            defaults = ()  # an unknown component set: GameConfig names it
+        kw["without"] = [d for d in defaults if d not in kw["modules"]]
     try:
         return GameConfig(**kw)
     except PowerGridError as err:

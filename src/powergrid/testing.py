@@ -116,7 +116,7 @@ def all_configs() -> list[GameConfig]:
     and with the board's map rules (option ``map_rules``, CON-02); the classic
     USA and Germany boards have none, so they come once. 2-player Deluxe games
     come twice too: against the fund (their default, SET-25) and opted out of
-    it (``modules=()``).
+    it (``without={"fund"}``).
     """
     out = [
         GameConfig(players=n, map=m, components=c, options=o)
@@ -124,7 +124,7 @@ def all_configs() -> list[GameConfig]:
         for m in maps
         for n in range(2, 7)
     ]
-    return out + [GameConfig(players=2, map=m, modules=()) for m in _maps_of("deluxe")]
+    return out + [GameConfig(players=2, map=m, without={"fund"}) for m in _maps_of("deluxe")]
 
 
 def configs() -> SearchStrategy[GameConfig]:

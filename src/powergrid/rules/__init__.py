@@ -89,6 +89,12 @@ class RuleModule:
       ``"cities"``): a config with such a part needs a module that reads it.
       ``check_config(config)`` raises ``RulesConfigError`` for a config the
       module cannot play (a deck it cannot build, a play area of the wrong size).
+    - ``api`` is the module-API version the module was written for
+      (``powergrid.version.MODULE_API`` is this library's); a module
+      written for a newer one is refused with a
+      :class:`~powergrid.RulesConfigError` that says to upgrade the library.
+      It defaults to 1, the first API, which every module written before the
+      field existed used.
     """
 
     name: str
@@ -102,6 +108,7 @@ class RuleModule:
     rule: str = ""
     reads: frozenset[str] = attrs.field(default=frozenset(), converter=_name_set)
     check_config: Callable[[Any], None] | None = None
+    api: int = 1
 
 
 @attrs.frozen(eq=False)
