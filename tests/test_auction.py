@@ -30,6 +30,7 @@ from powergrid.errors import Reason
 from powergrid.hooks import Hooks
 from powergrid.phases import discard
 from powergrid.state import GameState
+from tests.module_parts import discount
 from tests.scenario import arrange, give, held, kinds, labels, new, play
 
 A, B, C, D = 0, 1, 2, 3
@@ -557,7 +558,7 @@ def test_nobody_buys_after_round_1_on_either_board_auc_20_con_02(map_id: str) ->
     assert state.phase is Phase.AUCTION
     assert state.market.plants == labels(13, 15, 17, 20, 22, 25, 27, 34)
     assert state.market.under_step3 == labels(30)
-    assert state.market.discount is None
+    assert discount(state) is None
     assert pg.public_view(state).min_bids == (("13", 13), ("15", 15), ("17", 17), ("20", 20))
     floor = pg.current_player(state)
     assert floor is not None
@@ -567,7 +568,7 @@ def test_nobody_buys_after_round_1_on_either_board_auc_20_con_02(map_id: str) ->
     assert state.market.removed == labels(13)
     assert state.market.plants == labels(15, 17, 20, 22, 25, 27, 34, 36)
     assert state.secret.deck == labels(38)
-    assert state.market.discount is None
+    assert discount(state) is None
     removals = [e for e in state.events if e.kind == "plant_removed"]
     assert len(removals) == 1
     assert "AUC-20" in removals[0].text
@@ -596,7 +597,7 @@ def test_nobody_buys_on_europe_ec_07_auc_21() -> None:
     assert state.round == 4
     assert state.phase is Phase.AUCTION
     assert state.market.plants == labels(13, 15, 17, 20, 22, 25, 27, 30, 34)
-    assert state.market.discount is None
+    assert discount(state) is None
     state = play(state, pg.PassAuction(player=A), pg.PassAuction(player=B))
     assert state.phase is Phase.RESOURCES
     assert state.market.removed == labels(13)
@@ -620,7 +621,7 @@ def test_nobody_buys_on_north_america_token_plant_removed_once_ec_08_auc_33() ->
     assert state.round == 4
     assert state.phase is Phase.AUCTION
     assert state.market.plants == labels(13, 15, 17, 20, 22, 25, 27, 34)
-    assert state.market.discount == "13"
+    assert discount(state) == "13"
     floor = pg.current_player(state)
     assert floor is not None
     assert pg.is_legal(state, pg.ChoosePlant(player=floor, plant=13, bid=1))
@@ -631,7 +632,7 @@ def test_nobody_buys_on_north_america_token_plant_removed_once_ec_08_auc_33() ->
     assert state.market.plants == labels(15, 17, 20, 22, 25, 27, 34, 36)
     assert state.secret.deck == labels(38)
     assert state.market.under_step3 == labels(30)
-    assert state.market.discount is None
+    assert discount(state) is None
     removals = [e for e in state.events if e.kind == "plant_removed"]
     assert "AUC-33" in removals[-1].text
 

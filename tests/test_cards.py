@@ -29,6 +29,7 @@ from powergrid.phases.order import player_order
 from powergrid.rules import RuleModule
 from powergrid.rules.classic import shipped_deck
 from powergrid.testing import check_game, invariant_violations
+from tests.module_parts import discount
 from tests.scenario import CITIES_21, arrange, give, labels
 
 CLASSIC = shipped_deck("classic")
@@ -216,7 +217,7 @@ def test_a_plain_plant_entering_below_a_plus_plant_removes_the_token_auc_32() ->
     )  # fmt: skip
     state = market.draw(state)
     assert state.market.actual == labels(46, "46+", 50)
-    assert state.market.discount is None
+    assert discount(state) is None
     assert state.events.as_tuple()[-1].kind == "discount_removed"
 
 
@@ -229,7 +230,7 @@ def test_a_plus_plant_entering_above_the_token_plant_leaves_it_auc_32() -> None:
     )  # fmt: skip
     state = market.draw(state)
     assert state.market.actual == labels(46, "46+", 50)
-    assert state.market.discount == "46"
+    assert discount(state) == "46"
 
 
 # --- notation, JSON, views -------------------------------------------------------------

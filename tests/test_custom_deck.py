@@ -25,6 +25,7 @@ from powergrid.phases.order import determine_order
 from powergrid.rules.custom_deck import reveal
 from powergrid.state import GameState
 from tests.decks import ORIGINAL, config, other_deck, plus_deck
+from tests.module_parts import inactive, quota
 from tests.scenario import arrange, give, labels
 from tests.test_cli import run
 from tests.test_serialize import _schema
@@ -185,7 +186,7 @@ def test_cdk_01_cdk_05_variant_m_leaves_out_17_18_and_the_original_step_3() -> N
 def test_ec_55_cdk_02_cdk_03_cdk_04_the_reveal() -> None:
     """EC-55, CDK-02..CDK-04: inactive 5e 3o 4o 14o 6e 7o 8e; market 1-8; 14e face up."""
     state = ec_55_start()
-    assert state.market.inactive == labels("5e", "3o", "4o", "14o", "6e", "7o", "8e")
+    assert inactive(state) == labels("5e", "3o", "4o", "14o", "6e", "7o", "8e")
     assert state.market.actual == labels("1e", "2e", "3e", "4e")
     assert state.market.future == labels("5o", "6o", "7e", "8o")
     assert state.market.top == "14e"
@@ -195,28 +196,29 @@ def test_ec_55_cdk_02_cdk_03_cdk_04_the_reveal() -> None:
 def test_cdk_03_every_seeded_reveal_pairs_its_market_with_the_inactive_area() -> None:
     """CDK-03/04 over seeds: 9 market plants, each but 1 and 2 with a copy inactive."""
     for seed in range(6):
-        m = mixed(seed=seed).market
+        state = mixed(seed=seed)
+        m = state.market
         shown = [*m.actual, *m.future, m.top]
         numbers = [int(c.rstrip("oe")) for c in shown if c]
         assert sorted(numbers) == [1, 2, 3, 4, 5, 6, 7, 8, 14]
-        inactive = sorted(int(c.rstrip("oe")) for c in m.inactive)
-        assert inactive == [3, 4, 5, 6, 7, 8, 14]
+        held = sorted(int(c.rstrip("oe")) for c in inactive(state))
+        assert held == [3, 4, 5, 6, 7, 8, 14]
 
 
-@pytest.mark.parametrize(("players", "quota"), [(3, 8), (4, 4), (5, 0)])
-def test_cdk_07_no_plant_is_removed_at_setup_the_quota_waits(players: int, quota: int) -> None:
+@pytest.mark.parametrize(("players", "due"), [(3, 8), (4, 4), (5, 0)])
+def test_cdk_07_no_plant_is_removed_at_setup_the_quota_waits(players: int, due: int) -> None:
     """CDK-07: instead of SET-12's removals at setup, a quota of as many removals later."""
     state = mixed(players)
     assert state.secret.removed_unseen == ()
-    assert state.market.quota == quota
+    assert quota(state) == due
 
 
 def test_cdk_06_the_inactive_area_and_the_quota_are_public() -> None:
     """CDK-06: views and the position text show them; the text reads back."""
     state = mixed(seed=2)
-    assert pg.view(state, 1).public.market.inactive == state.market.inactive
+    assert inactive(pg.view(state, 1).public) == inactive(state)
     text = pg.position_text(state, hidden=True)
-    assert f"inactive={','.join(state.market.inactive)}" in text
+    assert f"inactive={','.join(inactive(state))}" in text
     assert "quota=8" in text
     register_deck(other_deck())
     again = pg.parse_position(text)
@@ -231,7 +233,7 @@ def test_ec_56_cdk_09_a_first_copy_goes_inactive_the_second_enters() -> None:
     """EC-56, CDK-09: inactive {20o}: 23e goes inactive, draw again: 20e enters the market."""
     state = arrange_m(mixed(), inactive=["20o"], quota=0, deck=["23e", "20e", "30o"], top=None)
     drawn = market.draw(state)
-    assert drawn.market.inactive == labels("20o", "23e")
+    assert inactive(drawn) == labels("20o", "23e")
     assert "20e" in drawn.market.plants
     assert drawn.secret.deck == ("30o",)
 
@@ -239,14 +241,14 @@ def test_ec_56_cdk_09_a_first_copy_goes_inactive_the_second_enters() -> None:
 def test_ec_57_cdk_07_the_quota_removes_exactly_n_paired_draws_then_stops() -> None:
     """EC-57: 4 players, n = 4: four matching draws leave the game; the fifth enters."""
     state = mixed(players=4)
-    assert state.market.quota == 4
-    inactive = ["10o", "11o", "12o", "13o", "15o"]
+    assert quota(state) == 4
+    area = ["10o", "11o", "12o", "13o", "15o"]
     deck = ["10e", "20e", "11e", "12e", "13e", "15e", "21o"]
-    state = arrange_m(state, inactive=inactive, deck=deck, top=None)
+    state = arrange_m(state, inactive=area, deck=deck, top=None)
     drawn = market.draw(state)
     assert drawn.market.removed == labels("10e", "11e", "12e", "13e")
-    assert drawn.market.inactive == labels(*inactive, "20e")  # no quota used for it
-    assert drawn.market.quota == 0
+    assert inactive(drawn) == labels(*area, "20e")  # no quota used for it
+    assert quota(drawn) == 0
     assert "15e" in drawn.market.plants
     texts = [e.text for e in drawn.events if e.kind == "plant_removed"]
     assert texts[-1] == "Plant 13e is removed from the game (0 setup removals left, CDK-07)."
@@ -261,11 +263,11 @@ def test_ec_68_cdk_04_the_face_up_14_is_exempt_on_its_first_draw() -> None:
     state = buy(state, "1e", 1)
     assert state.market.actual == labels("2e", "3e", "4e", "5o")
     assert state.market.future == labels("6o", "7e", "8o", "14e")
-    assert state.market.quota == 8
+    assert quota(state) == 8
     state = buy(state, "2e", 2)
     removed = [e.text for e in state.events if e.kind == "plant_removed"]
     assert removed[0] == "Plant 9e is removed from the game (7 setup removals left, CDK-07)."
-    assert state.market.quota == 0  # 9e..19e went: 8 removals; 20e then entered
+    assert quota(state) == 0  # 9e..19e went: 8 removals; 20e then entered
     assert "20e" in state.market.plants
     assert state.secret.deck == ("21o",)
 
@@ -280,9 +282,9 @@ def test_ec_58_cdk_08_plants_leaving_play_go_inactive_and_the_filter_draws_again
     state = arrange_m(state, actual=["12o", "13o", "15o", "16o"])
     state = give(state, 0, cities=_cities(state, 12))
     state = market.enforce_too_small(state)
-    assert "12o" in state.market.inactive
+    assert "12o" in inactive(state)
     assert "12o" not in state.market.removed
-    assert "30o" in state.market.inactive
+    assert "30o" in inactive(state)
     assert "30e" in state.market.plants
 
 
@@ -299,7 +301,7 @@ def test_cdk_08_a_discarded_plant_goes_to_the_inactive_area() -> None:
     plant = state.market.actual[-1]
     state = buy(state, plant, state.rules.number(plant))
     state = pg.apply(state, pg.DiscardPlant(player=0, plant="20o"))
-    assert "20o" in state.market.inactive
+    assert "20o" in inactive(state)
     assert "20o" not in state.market.removed
     assert any(e.kind == "plant_inactive" and e.values == ("20o",) for e in state.events)
 
@@ -318,7 +320,7 @@ def test_cdk_10_a_plus_plant_never_pairs_with_its_plain_number() -> None:
     state = pg.new_game(cfg, seed=0)
     state = arrange_m(state, inactive=["46o"], quota=0, deck=["46+e", "46e", "30o"], top=None)
     drawn = market.draw(state)
-    assert drawn.market.inactive == labels("46o", "46+e")
+    assert inactive(drawn) == labels("46o", "46+e")
     assert "46e" in drawn.market.plants
 
 
@@ -331,8 +333,8 @@ def test_cdk_11_cdk_12_cdk_13_variant_p_is_the_classic_setup_with_plus_plants() 
     assert len(state.rules.plants) == 42 + 6
     assert state.market.actual == labels(3, 4, 5, 6)
     assert state.market.top == "13"
-    assert state.market.inactive == ()
-    assert state.market.quota == 0
+    assert inactive(state) == ()
+    assert quota(state) == 0
     with pytest.raises(pg.InvalidRecord) as info:
         pg.edit_position(state, inactive=["46"])
     assert "(CDK-13)" in str(info.value)

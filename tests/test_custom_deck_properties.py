@@ -40,6 +40,7 @@ from powergrid.invariants import card_places, plant_places
 from powergrid.state import GameState
 from powergrid.testing import invariant_violations, playout
 from tests.decks import ORIGINAL, PLUS_NUMBERS, config, other_deck
+from tests.module_parts import inactive, quota
 from tests.test_fund_properties import Step
 
 MAPS = ("europe", "north_america")
@@ -124,7 +125,7 @@ def places(state: GameState) -> dict[str, list[str]]:
         "actual": m.actual,
         "future": m.future,
         "top": (m.top,) if m.top is not None else (),
-        "inactive": m.inactive,
+        "inactive": inactive(state),
         "removed": m.removed,
         "under_step3": m.under_step3,
         "removed_unseen": s.removed_unseen,
@@ -168,7 +169,7 @@ def test_every_card_lies_in_exactly_one_place(spec: Spec, seed: int) -> None:
         if spec[0] == "M":
             assert not state.secret.removed_unseen
         else:
-            assert "market.inactive" not in named
+            assert "modules.custom_deck.plants" not in named
 
 
 # --- Variant M: setup -------------------------------------------------------------------------
@@ -197,15 +198,15 @@ def test_variant_m_setup_reveals_a_paired_market(players: int, map_id: str, seed
     assert len(m.actual) == len(m.future) == 4
     assert m.top is not None
     assert key(state, m.top) == (14, False)
-    assert sorted(rules.number(c) for c in m.inactive) == sorted(REVEALED - SINGLES)
+    assert sorted(rules.number(c) for c in inactive(state)) == sorted(REVEALED - SINGLES)
     for card in (*m.plants, m.top):
-        copies = [c for c in m.inactive if key(state, c) == key(state, card)]
+        copies = [c for c in inactive(state) if key(state, c) == key(state, card)]
         assert len(copies) == (0 if rules.number(card) in SINGLES else 1), card
     assert {c for c in m.plants if rules.number(c) in SINGLES} == {"1e", "2e"}
-    assert m.quota == QUOTA[players]
+    assert quota(state) == QUOTA[players]
     assert m.removed == ()
     assert state.secret.removed_unseen == ()
-    shown = {*m.plants, m.top, *m.inactive}
+    shown = {*m.plants, m.top, *inactive(state)}
     assert set(state.secret.deck) == set(rules.plants) - shown
 
 
@@ -232,16 +233,16 @@ def filter_problems(step: Step, variant: str) -> list[str]:
     if before.market.top is not None:
         where[before.market.top] = "top"
     where.update(dict.fromkeys(in_play(before), "play"))
-    inactive = list(before.market.inactive)
+    area = list(inactive(before))
     removed = list(before.market.removed)
-    quota = before.market.quota
+    due = quota(before)
     for e in step.events:
         if e.kind not in ("plant_drawn", "plant_inactive", "plant_removed", "plant_under_deck"):
             continue
         card = str(e.values[0])
         was = where.get(card, "out")
         number, _ = k = key(before, card)
-        paired = k in keys(before, inactive)
+        paired = k in keys(before, area)
         if e.kind == "plant_under_deck":
             if was != "play":
                 out.append(f"{card} went under the deck from {was}")
@@ -252,8 +253,8 @@ def filter_problems(step: Step, variant: str) -> list[str]:
             exempt = was == "top" or variant != "M"
             if not exempt and number not in SINGLES and not paired:
                 out.append(f"{card} entered the market with no copy inactive (CDK-09)")
-            if not exempt and quota:
-                out.append(f"{card} entered the market with {quota} removals due (CDK-07)")
+            if not exempt and due:
+                out.append(f"{card} entered the market with {due} removals due (CDK-07)")
             where[card] = "play"
         elif e.kind == "plant_inactive":
             if variant != "M":
@@ -264,25 +265,25 @@ def filter_problems(step: Step, variant: str) -> list[str]:
                 out.append(f"{card} went inactive with a copy there already (CDK-09)")
             elif was not in ("deck", "play"):
                 out.append(f"{card} went inactive from {was}")
-            inactive.append(card)
+            area.append(card)
             where[card] = "out"
         elif was in ("deck", "top") and variant == "M":
             if was == "top":
                 out.append(f"the face-up card {card} was removed on its first draw (EC-68)")
-            if not paired or quota <= 0:
-                out.append(f"{card} was removed with quota {quota}, paired {paired} (CDK-07)")
-            quota -= 1
+            if not paired or due <= 0:
+                out.append(f"{card} was removed with quota {due}, paired {paired} (CDK-07)")
+            due -= 1
             removed.append(card)
             where[card] = "out"
         elif was == "play" and variant == "M":
             out.append(f"{card} left play for the box, not the inactive area (CDK-08)")
     if variant == "M":
-        if tuple(inactive) != after.market.inactive:
-            out.append(f"inactive area {after.market.inactive}, events say {tuple(inactive)}")
+        if tuple(area) != inactive(after):
+            out.append(f"inactive area {inactive(after)}, events say {tuple(area)}")
         if tuple(removed) != after.market.removed:
             out.append(f"removed {after.market.removed}, events say {tuple(removed)}")
-        if quota != after.market.quota:
-            out.append(f"quota {after.market.quota}, events say {quota}")
+        if due != quota(after):
+            out.append(f"quota {quota(after)}, events say {due}")
     return out
 
 
@@ -313,11 +314,11 @@ def test_variant_m_no_number_enters_the_market_without_an_inactive_copy(
         if before.market.top == top and after.market.top != top:
             top_drawn = True
             assert top in after.market.plants, step.events  # EC-68: into the market
-            assert after.market.quota == before.market.quota  # ... without the quota
+            assert quota(after) == quota(before)  # ... without the quota
             assert after.market.removed == before.market.removed
         for card in after.market.plants:
             if after.rules.number(card) not in SINGLES:
-                assert key(after, card) in keys(after, after.market.inactive), card
+                assert key(after, card) in keys(after, inactive(after)), card
         play = Counter(key(after, c) for c in in_play(after))
         assert max(play.values()) == 1, play  # the paired deck's promise (CDK-03)
     assert top_drawn
@@ -339,18 +340,18 @@ def test_variant_m_inactive_area_grows_and_the_quota_falls(spec: Spec, seed: int
     deck in phase 5 (BUR-07), which stays in the deck (CDK-08).
     """
     steps = custom_game(spec, seed, seed)
-    start = steps[0].before.market
-    assert start.quota == QUOTA[spec[1]]
-    total = start.quota + len(start.removed)
+    start = steps[0].before
+    assert quota(start) == QUOTA[spec[1]]
+    total = quota(start) + len(start.market.removed)
     for before, action, after, events in steps:
         old, new = before.market, after.market
-        assert new.inactive[: len(old.inactive)] == old.inactive, action
+        assert inactive(after)[: len(inactive(before))] == inactive(before), action
         assert new.removed[: len(old.removed)] == old.removed, action
-        assert 0 <= new.quota <= old.quota, action
-        assert new.quota + len(new.removed) == total, (action, events)
+        assert 0 <= quota(after) <= quota(before), action
+        assert quota(after) + len(new.removed) == total, (action, events)
         left = set(in_play(before)) - set(in_play(after))
         for card in left:
-            gone_to = "inactive" if card in new.inactive else None
+            gone_to = "inactive" if card in inactive(after) else None
             if card in deck_cards(after):
                 gone_to = "deck"
                 assert any(e.kind == "plant_under_deck" for e in events), (card, events)
@@ -380,8 +381,8 @@ def test_variant_p_setup_is_the_classic_one_with_the_seed_table(
     step2, end, removals = P_TABLE[players]
     assert (rules.step2_cities, rules.end_cities) == (step2, end)
     assert len(state.secret.removed_unseen) == removals
-    assert m.inactive == ()
-    assert m.quota == 0
+    assert inactive(state) == ()
+    assert quota(state) == 0
 
 
 @FEW
@@ -404,8 +405,8 @@ def test_variant_p_plus_plants_rank_directly_above_their_number(spec: Spec, seed
         assert all(rank < rules.rank[c] for c in rules.plants if rules.number(c) > n)
     for state in states_of(steps):
         m = state.market
-        assert m.inactive == ()
-        assert m.quota == 0
+        assert inactive(state) == ()
+        assert quota(state) == 0
         assert m.plants == rules.ranked(m.plants)
         for n in PLUS_NUMBERS:
             plain, plus = str(n), f"{n}+"
@@ -476,7 +477,7 @@ def test_custom_deck_states_round_trip(spec: Spec, seed: int) -> None:
         again = pg.from_json(pg.to_json(state))
         assert again == state
         assert isinstance(again, GameState)
-        assert again.market.inactive == state.market.inactive
-        assert again.market.quota == state.market.quota
+        assert inactive(again) == inactive(state)
+        assert quota(again) == quota(state)
         assert invariant_violations(again) == []
         assert pickle.loads(pickle.dumps(state)) == state

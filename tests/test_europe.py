@@ -21,6 +21,7 @@ import powergrid as pg
 from powergrid.enums import Phase
 from powergrid.state import GameState
 from powergrid.testing import invariant_violations
+from tests.module_parts import discount
 from tests.scenario import (
     MAP_RULES,
     arrange,
@@ -327,7 +328,7 @@ def test_classic_step2_start_draws_a_replacement_stp_02_con_02_oq_31() -> None:
     assert s.market.actual == labels(15, 17, 20, 22)
     assert s.market.future == labels(25, 27, 30, 36)
     assert s.market.under_step3 == labels(35)
-    assert s.market.discount is None
+    assert discount(s) is None
 
 
 def test_classic_nobody_buys_auc_20_con_02_oq_31() -> None:

@@ -27,6 +27,7 @@ import powergrid as pg
 from powergrid.events import PLANT_EVENTS, EventLog
 from powergrid.records import GameRecord
 from powergrid.version import FORMAT
+from tests.module_parts import discount
 
 DATA = Path(__file__).parent / "data" / "format1"
 OUTCOMES: dict[str, dict[str, Any]] = json.loads((DATA / "outcomes.json").read_text())
@@ -95,8 +96,8 @@ def test_format_1_config_document_is_upgraded_but_format_2_is_taken_as_written()
     new = pg.from_json(json.dumps({"format": 2, **body, "options": []}))
     assert old.options == frozenset({"map_rules"})
     assert new.options == frozenset()
-    assert pg.new_game(old, seed=1).market.discount == "3"  # AUC-31: token on the lowest plant
-    assert pg.new_game(new, seed=1).market.discount is None  # CON-02: no token in classic
+    assert discount(pg.new_game(old, seed=1)) == "3"  # AUC-31: token on the lowest plant
+    assert discount(pg.new_game(new, seed=1)) is None  # CON-02: no token in classic
 
 
 def test_format_1_player_view_config_is_upgraded() -> None:

@@ -26,6 +26,7 @@ from powergrid.market import largest_city_count
 from powergrid.phases.order import determine_order
 from powergrid.rules.fund import FUND, fund_module
 from powergrid.state import GameState
+from tests.module_parts import discount
 from tests.scenario import R3, arrange, give, kinds, labels, play
 from tests.test_cli import run
 
@@ -399,7 +400,7 @@ def test_fnd_13_the_replacement_after_the_take_can_remove_the_discount_token() -
     state = pg.apply(state, pg.PassAuction(player=0))
     assert state.actor(FUND).plants == ("11",)
     assert state.market.actual == labels(5, 6, 8, 9)
-    assert state.market.discount is None
+    assert discount(state) is None
     assert any(e.kind == "discount_removed" for e in state.events)
 
 
@@ -413,7 +414,7 @@ def test_fnd_13_when_the_fund_takes_the_token_plant_auc_33_removes_nothing() -> 
     consistent(state)
     state = play(state, pg.PassAuction(player=0), pg.PassAuction(player=1))
     assert state.actor(FUND).plants == ("30",)
-    assert state.market.discount is None
+    assert discount(state) is None
     assert state.market.removed == base.market.removed
 
 

@@ -25,6 +25,7 @@ from powergrid.errors import Reason
 from powergrid.plants import card_label
 from powergrid.state import GameState
 from powergrid.testing import invariant_violations, playout
+from tests.module_parts import discount
 from tests.scenario import (
     MAP_RULES,
     arrange,
@@ -149,14 +150,14 @@ def test_token_on_lowest_actual_plant_at_game_start_set_24_auc_31(components: st
     has no token (SET-24)."""
     s = pg.new_game(pg.GameConfig(players=3, map="north_america", **variant(components)), seed=3)
     lowest = s.market.actual[0]
-    assert s.market.discount == lowest
+    assert discount(s) == lowest
     if components == "classic+map_rules":
         assert lowest == "3"  # SET-11: the classic market starts 3 4 5 6 | 7 8 9 10
     assert opening_minimum(s, lowest) == 1
     for plant in s.market.actual[1:]:
         assert opening_minimum(s, plant) == s.rules.number(plant)
     eu = pg.new_game(pg.GameConfig(players=3, map="europe", **variant(components)), seed=3)
-    assert eu.market.discount is None
+    assert discount(eu) is None
     assert opening_minimum(eu, eu.market.actual[0]) == eu.rules.number(eu.market.actual[0])
 
 
@@ -178,12 +179,12 @@ def test_token_placed_at_each_phase_2_and_beside_outside_it_auc_30_auc_31(
     phases = []
     while s.phase is not Phase.AUCTION:
         phases.append(s.phase)
-        assert s.market.discount is None
+        assert discount(s) is None
         s = do_nothing(s)
     assert set(phases) == {Phase.RESOURCES, Phase.BUILDING, Phase.BUREAUCRACY}
     # AUC-33 removed 13 and drew 33; phase 5 pushed 33 under the deck and drew 34.
     assert s.market.actual == labels(15, 17, 20, 22)
-    assert s.market.discount == "15"
+    assert discount(s) == "15"
     assert opening_minimum(s, 15) == 1
     assert opening_minimum(s, 17) == 17
 
@@ -210,7 +211,7 @@ def test_ec_01_token_removed_not_moved_by_a_lower_plant(components: str) -> None
     assert s.players[A].money == 40
     assert s.market.actual == labels(5, 8, 9, 11)
     assert s.market.future == labels(12, 13, 14, 15)
-    assert s.market.discount is None
+    assert discount(s) is None
     assert pg.current_player(s) == B
     assert opening_minimum(s, 8) == 8
     assert opening_minimum(s, 5) == 5
@@ -241,11 +242,11 @@ def test_ec_02_too_small_draw_leaves_the_token(components: str) -> None:
     assert "4" in s.market.removed
     assert s.market.actual == labels(8, 9, 11, 12)
     assert s.market.future == labels(13, 14, 15, 20)
-    assert s.market.discount == "8"
+    assert discount(s) == "8"
     assert opening_minimum(s, 8) == 1
     s = buy_alone(s, B, 8, 1)
     assert s.players[B].money == 49
-    assert s.market.discount is None
+    assert discount(s) is None
 
 
 @pytest.mark.parametrize("components", COMPONENTS)
@@ -262,17 +263,17 @@ def test_ec_03_unsold_discounted_plant_removed_at_phase_end(components: str) -> 
     )
     s = buy_alone(s, A, 9, 9)
     assert s.market.actual == labels(7, 10, 11, 12)
-    assert s.market.discount == "7"
+    assert discount(s) == "7"
     s = buy_alone(s, B, 10, 10)
     assert s.market.plants == labels(7, 11, 12, 13, 14, 15, 16, 17)
-    assert s.market.discount == "7"
+    assert discount(s) == "7"
     s = play(s, pg.PassAuction(player=C))
     assert s.phase is Phase.RESOURCES
     assert s.market.removed[-1] == "7"
     assert "7" not in s.market.plants
     assert s.market.actual == labels(11, 12, 13, 14)
     assert s.market.future == labels(15, 16, 17, 18)
-    assert s.market.discount is None
+    assert discount(s) is None
     assert s.secret.deck == labels(19)
 
 
@@ -295,7 +296,7 @@ def test_ec_04_opening_at_one_elektro(components: str) -> None:
     s = play(s, pg.PassBid(player=B), pg.PassBid(player=C))
     assert s.players[A].plants == labels(12)
     assert s.players[A].money == 49
-    assert s.market.discount is None  # AUC-35
+    assert discount(s) is None  # AUC-35
 
 
 @pytest.mark.parametrize("components", COMPONENTS)
@@ -350,7 +351,7 @@ def test_ec_05_last_player_buys_the_discounted_plant_at_one(components: str) -> 
     # The token left with its plant: nothing else is removed at phase end (AUC-33).
     assert after.market.actual == labels(10, 11, 12, 13)
     assert after.market.future == labels(14, 15, 16, 17)
-    assert after.market.discount is None
+    assert discount(after) is None
     other = play(s, pg.ChoosePlant(player=C, plant=11, bid=11))
     assert other.players[C].money == 39
     # 9 was not sold: AUC-33 removes it at phase end and draws 18.
@@ -375,7 +376,7 @@ def test_ec_06_token_beside_after_sale_then_on_next_lowest(components: str) -> N
     s = buy_alone(s, A, 6, 1)
     assert s.players[A].money == 49
     assert s.market.actual == labels(3, 7, 8, 9)
-    assert s.market.discount is None
+    assert discount(s) is None
     assert opening_minimum(s, 3) == 3
     reject(s, pg.ChoosePlant(player=B, plant=3, bid=1), Reason.BID_TOO_LOW, "minimum 3")
     removed = s.market.removed
@@ -386,7 +387,7 @@ def test_ec_06_token_beside_after_sale_then_on_next_lowest(components: str) -> N
     # BUR-07: 13 went under the deck, 20 was drawn.
     assert s.round == 3
     assert s.market.plants == labels(3, 7, 8, 9, 10, 11, 12, 20)
-    assert s.market.discount == "3"
+    assert discount(s) == "3"
     first = pg.current_player(s)
     assert first is not None
     assert opening_minimum(s, 3) == 1
@@ -412,7 +413,7 @@ def test_ec_08_nobody_buys_exactly_one_removal(components: str) -> None:
     assert s.market.actual == labels(12, 13, 14, 15)
     assert s.market.future == labels(16, 17, 18, 19)
     assert s.secret.deck == labels(20, 21)
-    assert s.market.discount is None
+    assert discount(s) is None
 
 
 # --- AUC-32 without a lower plant, bad input ----------------------------------------------
@@ -431,7 +432,7 @@ def test_higher_plant_entering_leaves_the_token_auc_32(components: str) -> None:
     )
     s = buy_alone(s, A, 10, 10)
     assert s.market.actual == labels(8, 9, 11, 12)
-    assert s.market.discount == "8"
+    assert discount(s) == "8"
     assert opening_minimum(s, 8) == 1
 
 
@@ -448,7 +449,7 @@ def test_bid_below_minimum_after_token_removed_auc_32(components: str) -> None:
         token=8,
     )
     s = buy_alone(s, A, 10, 10)
-    assert s.market.discount is None
+    assert discount(s) is None
     reject(s, pg.ChoosePlant(player=B, plant=8, bid=7), Reason.BID_TOO_LOW, "minimum 8", "8")
     assert pg.is_legal(s, pg.ChoosePlant(player=B, plant=8, bid=8))
 
@@ -488,13 +489,13 @@ def test_ec_69_token_plant_removed_before_step_3() -> None:
     assert s.market.step3_in_market
     assert s.market.actual == labels(10, 13, 17, 20)
     assert s.market.future == labels(22, 25, 27)
-    assert s.market.discount == "10"
+    assert discount(s) == "10"
     assert s.rules.ranked(s.secret.deck) == labels(24, 30)
     s = arrange(s, deck=(30, 24))  # fix the reshuffled order for the scenario
     s = buy_alone(s, B, 13, 13)
     assert s.market.actual == labels(10, 17, 20, 22)
     assert s.market.future == labels(25, 27, 30)
-    assert s.market.discount == "10"
+    assert discount(s) == "10"
     s = play(s, pg.PassAuction(player=C))
     assert s.phase is Phase.RESOURCES
     assert s.step == 3
@@ -502,7 +503,7 @@ def test_ec_69_token_plant_removed_before_step_3() -> None:
     assert s.market.future == ()
     assert not s.market.step3_in_market
     assert s.market.removed[-2:] == labels(10, 17)
-    assert s.market.discount is None
+    assert discount(s) is None
 
 
 # --- metropoles ------------------------------------------------------------------------------
@@ -604,7 +605,7 @@ def _play_through(config: pg.GameConfig, seed: int, policy_seed: int) -> tuple[i
         if fresh and not state.bought and state.discard is None and state.market.actual:
             starts += 1
         if not map_rules:
-            assert state.market.discount is None
+            assert discount(state) is None
             if state.phase is Phase.AUCTION and state.auction is None:
                 # CON-08, AUC-04: every actual plant opens at its number.
                 m = state.market.actual
@@ -617,7 +618,7 @@ def _play_through(config: pg.GameConfig, seed: int, policy_seed: int) -> tuple[i
     assert final.result is not None
     assert final.step == 3
     if not map_rules:
-        assert final.market.discount is None
+        assert discount(final) is None
     placed = sum(1 for e in final.events if e.kind == "discount_placed")
     return starts, placed
 

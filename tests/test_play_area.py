@@ -20,6 +20,7 @@ from powergrid.enums import Phase
 from powergrid.network import play_area
 from powergrid.state import GameState
 from powergrid.testing import playout
+from tests.module_parts import discount
 from tests.scenario import arrange, give, new, play, variant
 
 MAPS = ("europe", "north_america")
@@ -473,7 +474,7 @@ def test_random_games_keep_token_houses_and_area_rules(
 
 def _check(state: GameState) -> None:
     m = state.market
-    token = m.discount
+    token = discount(state)
     cfg = state.config
     map_rules = cfg.components == "deluxe" or "map_rules" in cfg.options
     if cfg.map == "europe" or not map_rules or state.phase is not Phase.AUCTION:

@@ -26,6 +26,7 @@ from powergrid.rl.observation import BID_SCALE, MONEY_SCALE, ObservationEncoder
 from powergrid.state import GameState, evolve
 from powergrid.testing import all_configs, config_label, playout
 from tests.decks import config as deck_config
+from tests.module_parts import inactive, quota
 from tests.scenario import R3, R4
 from tests.test_views import reshuffled
 
@@ -386,12 +387,12 @@ def test_the_funds_plants_are_owned_by_the_fund() -> None:
 def test_variant_m_shows_its_inactive_area() -> None:
     """CDK-03, CDK-06, CDK-07: the inactive area is open, the quota starts full (3 players: 8)."""
     states = game(VARIANT_M, 2)
-    assert states[0].market.inactive
+    assert inactive(states[0])
     for state in sample(states, count=8):
         ob = obs(VARIANT_M, state, 0)
-        inactive = {k.split(".")[1] for k, v in ob.items() if k.endswith(".inactive") and v}
-        assert inactive == set(state.market.inactive)
-        assert ob["market.quota"] == pytest.approx(state.market.quota / 8)
+        shown = {k.split(".")[1] for k, v in ob.items() if k.endswith(".inactive") and v}
+        assert shown == set(inactive(state))
+        assert ob["market.quota"] == pytest.approx(quota(state) / 8)
     assert obs(VARIANT_M, states[0], 0)["market.quota"] == 1.0
 
 

@@ -20,6 +20,7 @@ import powergrid as pg
 from powergrid.enums import Phase, Resource
 from powergrid.errors import Reason
 from powergrid.state import GameState
+from tests.module_parts import discount
 from tests.scenario import arrange, give, kinds, labels, new, play
 
 MAPS = ("europe", "north_america")
@@ -695,7 +696,7 @@ def test_plant_number_is_minimum_bid_and_sort_key_con_08() -> None:
     state = new(3, map="europe", seed=0)
     m = state.market
     assert m.plants == state.rules.ranked(m.plants)
-    assert m.discount is None
+    assert discount(state) is None
     seat = pg.current_player(state)
     assert seat is not None
     lowest: dict[str, int] = {}
@@ -716,7 +717,7 @@ def test_discount_token_opens_lowest_plant_at_1_on_north_america_auc_31_con_08()
     state = new(3, map="north_america", seed=0, components="classic+map_rules")
     m = state.market
     assert m.plants == state.rules.ranked(m.plants)
-    assert m.discount == "3"
+    assert discount(state) == "3"
     assert pg.public_view(state).min_bids == (("3", 1), ("4", 4), ("5", 5), ("6", 6))
     seat = pg.current_player(state)
     assert seat is not None
@@ -744,7 +745,7 @@ def test_classic_plays_no_map_rules_at_setup_con_02_oq_31_ec_61(map_id: str) -> 
         assert m.actual == labels(3, 4, 5, 6)
         assert m.future == labels(7, 8, 9, 10)
         assert m.top == "13"
-        assert m.discount is None
+        assert discount(state) is None
         assert state.config.options == frozenset()
         bids = (("3", 3), ("4", 4), ("5", 5), ("6", 6))
         assert pg.public_view(state).min_bids == bids
@@ -777,13 +778,13 @@ def test_map_rules_option_restores_the_board_rules_at_setup_oq_31() -> None:
     assert eu.market.actual == labels(3, 4, 5, 6)
     assert eu.market.future == labels(7, 8, 9, 10, 13)
     assert eu.market.top is None
-    assert eu.market.discount is None
+    assert discount(eu) is None
     assert pg.public_view(eu).min_bids == (("3", 3), ("4", 4), ("5", 5), ("6", 6))
     na = new(3, map="north_america", seed=4, components="classic+map_rules")
     assert na.market.actual == labels(3, 4, 5, 6)
     assert na.market.future == labels(7, 8, 9, 10)
     assert na.market.top == "13"
-    assert na.market.discount == "3"
+    assert discount(na) == "3"
     assert pg.public_view(na).min_bids == (("3", 1), ("4", 4), ("5", 5), ("6", 6))
 
 

@@ -25,6 +25,7 @@ from powergrid import market
 from powergrid.enums import Phase
 from powergrid.hooks import Hooks
 from powergrid.state import GameState
+from tests.module_parts import discount
 from tests.scenario import R3, R4, arrange, give, kinds, labels, new, play
 
 # Six central cities; the 7th (katowice) costs 10 + 8 from praha.
@@ -86,11 +87,9 @@ def game(
         under_step3=under_step3,
         market_tokens=TOKENS,
     )
-    token = None
-    map_rules = "map_rules" in state.config.options
-    if map_rules and map_id == "north_america" and phase is Phase.AUCTION and actual:
-        token = labels(actual[0])[0]
-    state = arrange(state, discount=token)
+    if "north_america" in state.modules:  # the token is the module's own state
+        token = labels(actual[0])[0] if phase is Phase.AUCTION and actual else None
+        state = arrange(state, discount=token)
     for seat in range(players):
         state = give(state, seat, money=300)
     return state
@@ -150,7 +149,7 @@ def test_step2_trigger_mid_phase4() -> None:
     assert state.market.actual == labels(12, 13, 14, 15)
     assert state.market.future == labels(16, 17, 18, 20)
     assert state.market.removed == labels(11)
-    assert state.market.discount is None  # CON-02: no discount token in a classic game
+    assert discount(state) is None  # CON-02: no discount token in a classic game
     assert pg.current_player(state) == C  # C's turn goes on until he ends it
     state = play(state, pg.EndBuild(player=C))
     assert pg.current_player(state) == B
@@ -319,7 +318,7 @@ def test_step2_start_on_europe_removes_without_replacement_set_26() -> None:
     assert state.phase is Phase.AUCTION
     assert state.market.actual == labels(12, 13, 14, 15)
     assert state.market.future == labels(16, 17, 18, 20)
-    assert state.market.discount is None
+    assert discount(state) is None
 
 
 # --- Step 3, moment 1 (phase 2), classic freeze -------------------------------------------
@@ -521,7 +520,7 @@ def test_step2_replacement_is_step3_card_classic_moment2() -> None:
     assert state.phase is Phase.AUCTION
     assert state.market.plants == labels(15, 16, 17, 30)
     assert state.market.removed[-1] == "14"
-    assert state.market.discount is None  # CON-02: no discount token in a classic game
+    assert discount(state) is None  # CON-02: no discount token in a classic game
 
 
 def test_step3_card_as_too_small_replacement_in_phase4_classic() -> None:
@@ -603,7 +602,7 @@ def test_step3_before_step2_in_phase2_classic(components: str) -> None:
         map_id="north_america",
         components=components,
     )
-    assert state.market.discount == ("10" if components == "classic+map_rules" else None)
+    assert discount(state) == ("10" if components == "classic+map_rules" else None)
     state = play(
         state,
         pg.ChoosePlant(player=A, plant=11, bid=11),
@@ -615,7 +614,7 @@ def test_step3_before_step2_in_phase2_classic(components: str) -> None:
     assert state.market.actual == labels(12, 13, 14, 15)
     assert state.market.future == labels(16, 17, 30)
     assert state.market.step3_in_market
-    assert state.market.discount is None
+    assert discount(state) is None
     state = play(state, pg.ChoosePlant(player=B, plant=12, bid=12), pg.PassBid(player=C))
     assert state.market.actual == labels(13, 14, 15)
     assert state.market.future == labels(16, 17, 30)
@@ -691,7 +690,7 @@ def test_step3_before_step2_in_phase5() -> None:
     reshuffle = names.index("deck_reshuffled")
     drawn = max(i for i, k in enumerate(names) if k == "plant_drawn")
     assert reshuffle < drawn  # the Step 2 replacement comes from the reshuffled deck
-    assert state.market.discount is None  # CON-02: no discount token in a classic game
+    assert discount(state) is None  # CON-02: no discount token in a classic game
 
 
 def test_step3_before_step2_in_phase5_europe_ec_67() -> None:

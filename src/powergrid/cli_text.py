@@ -15,6 +15,7 @@ from typing import TextIO
 from powergrid.actions import Action
 from powergrid.engine import chance_outcomes, outcome
 from powergrid.events import Event
+from powergrid.module_state import described
 from powergrid.outcome import Outcome
 from powergrid.phases.common import name
 from powergrid.position_notation import position_text
@@ -274,17 +275,11 @@ def _plant_lines(state: GameState, pub: PublicView) -> list[str]:
     lines += [f"  {plant_text(state, n)}" for n in m.plants]
     if pub.min_bids:
         lines.append("  minimum opening bids: " + ", ".join(f"{p}: {b}" for p, b in pub.min_bids))
-    if m.discount is not None:
-        lines.append(f"  discount token: on plant {m.discount}")
     lines.append("  " + _deck_text(m))
     if m.removed:
         # by the game's order of cards, as the markets are: as text "10" sorts before "9"
         lines.append("  removed from the game: " + " ".join(state.rules.ranked(m.removed)))
-    if m.inactive:
-        lines.append("  inactive area (CDK-06): " + " ".join(state.rules.ranked(m.inactive)))
-    if m.quota:
-        lines.append(f"  removals still due (CDK-07): {m.quota}")
-    return lines
+    return lines + [f"  {line}" for line in described(state.rules, pub.modules)]
 
 
 def _deck_text(m: PlantMarket) -> str:

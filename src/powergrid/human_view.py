@@ -25,6 +25,7 @@ import attrs
 from powergrid.actions import Action, Bid, Build, ChoosePlant, PlaceFundHouse
 from powergrid.cli_text import auction_line, count, phase_text, plant_text
 from powergrid.data import load
+from powergrid.module_state import described
 from powergrid.phases.common import name
 from powergrid.plants import Card
 from powergrid.state import GameState
@@ -158,10 +159,7 @@ def _market_lines(state: GameState, pub: PublicView) -> list[str]:
         f"Plants for sale: {_plants(state, m.actual)}{step3}",
         f"Future market: {_plants(state, m.future)}; {count(m.deck_size, 'card')} in the deck",
     ]
-    if m.discount is not None:
-        lines.append(f"  discount token on plant {m.discount}")
-    if m.inactive:
-        lines.append("  inactive area (CDK-06): " + " ".join(state.rules.ranked(m.inactive)))
+    lines += [f"  {line}" for line in described(state.rules, pub.modules)]
     r = pub.resources
     prices = [
         f"{kind.value} {count} at {'-' if price is None else price}"

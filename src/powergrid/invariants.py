@@ -22,21 +22,23 @@ from collections.abc import Iterator
 from powergrid.enums import Phase
 from powergrid.explicit import OPTION as EXPLICIT_CHANCE
 from powergrid.market import frozen, largest_city_count
+from powergrid.module_state import area_cards
 from powergrid.seeds import SEED_BITS, SEED_BOUND
 from powergrid.state import GameState
 from powergrid.storage import fits
 
 #: The market's lists of plant cards.
-MARKET_LISTS = ("actual", "future", "under_step3", "removed", "inactive")
+MARKET_LISTS = ("actual", "future", "under_step3", "removed")
 
 
 def card_places(state: GameState) -> Iterator[tuple[str, str]]:
     """Every plant card with the place it lies in (CON-11): the one list of places.
 
     Places are named like the position builder's parts: ``market.actual``
-    (and ``future``, ``under_step3``, ``removed``, ``inactive``), ``top``,
-    ``seats.<n>.plants``, ``actors``, then the hidden ``deck`` and
-    ``removed_unseen``.
+    (and ``future``, ``under_step3``, ``removed``), ``top``,
+    ``seats.<n>.plants``, ``actors``, a rule module's areas
+    (``modules.<name>.<field>``, :mod:`powergrid.module_state`), then the hidden
+    ``deck`` and ``removed_unseen``.
     """
     m, s = state.market, state.secret
     for key in MARKET_LISTS:
@@ -46,6 +48,8 @@ def card_places(state: GameState) -> Iterator[tuple[str, str]]:
     for p in state.players:
         yield from ((c, f"seats.{p.seat}.plants") for c in p.plants)
     yield from ((c, "actors") for a in state.actors for c in a.plants)
+    if state.rules.state_specs:
+        yield from area_cards(state)
     yield from ((c, "deck") for c in s.deck)
     yield from ((c, "removed_unseen") for c in s.removed_unseen)
 
@@ -102,6 +106,37 @@ def invariant_violations(state: GameState) -> list[str]:
     return out or _pending_actor(state)
 
 
+def _mark_violations(state: GameState) -> list[str]:
+    """A rule module's token lies on a plant of the market, or beside it (``None``)."""
+    out = []
+    plants = set(state.market.plants)
+    for name, spec in state.rules.state_specs:
+        for field in spec.marks:
+            plant = getattr(state.modules[name], field)
+            if plant is not None and plant not in plants:
+                out.append(
+                    f"module {name}'s {spec.key(field)} token lies on plant {plant}, "
+                    "which is not in the market"
+                )
+    return out
+
+
+def _module_shape(state: GameState) -> list[str]:
+    """The state holds one record of the right type per module that keeps one, and no other."""
+    specs = state.rules.state_specs
+    if tuple(state.modules) != tuple(name for name, _ in specs):
+        return [
+            f"the modules' states are {', '.join(state.modules) or 'none'}, expected "
+            f"{', '.join(name for name, _ in specs) or 'none'}"
+        ]
+    return [
+        f"module {name}'s state is a {type(state.modules[name]).__name__}, "
+        f"not a {spec.record.__name__}"
+        for name, spec in specs
+        if type(state.modules[name]) is not spec.record
+    ]
+
+
 def _chance_point(state: GameState) -> list[str]:
     """A chance point belongs to explicit chance, and its action and outcomes still play."""
     from powergrid.engine import chance_outcomes  # the engine imports this module's users
@@ -144,6 +179,7 @@ def shape_violations(state: GameState) -> list[str]:
         out.append(f"each player holds a count for each of {kinds} resource kinds")
     if any(len(a.resources) != kinds for a in state.actors):
         out.append(f"each automatic actor holds a count for each of {kinds} resource kinds")
+    out += _module_shape(state)
     for name in ("market", "supply"):
         if len(getattr(state.resources, name)) != kinds:
             out.append(f"resources.{name} needs one count per resource kind")
@@ -326,9 +362,7 @@ def _market_violations(state: GameState) -> list[str]:
         out.append(f"market holds {size} cards in Step 3")
     if state.step == 3 and stocked and settled and state.phase is Phase.AUCTION and size != 6:
         out.append(f"market holds {size} cards in a Step 3 auction, expected 6")
-    token = m.discount
-    if token is not None and (state.phase is not Phase.AUCTION or m.actual[:1] != (token,)):
-        out.append("the discount token is not on the lowest actual plant in phase 2 (AUC-31)")
+    out += _mark_violations(state)
     n_actual, _ = state.rules.hooks.market_shape(state)
     if not frozen(state) and m.actual != m.plants[:n_actual]:
         out.append("actual market is not the lowest plants")

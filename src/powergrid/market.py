@@ -12,6 +12,7 @@ from powergrid import explicit
 from powergrid.copies import evolve
 from powergrid.enums import Phase
 from powergrid.events import EventLog
+from powergrid.module_state import area_holding, lifted
 from powergrid.state import GameState, PlantMarket
 
 
@@ -91,21 +92,20 @@ def take_plant(state: GameState, plant: str) -> GameState:
 
     Only that card leaves: another card of the same number stays (CDK-20).
 
-    A discount token lying on the plant goes beside the market with it leaving
-    (AUC-35): it is not re-placed until the next phase 2.
+    A rule module's token lying on the plant leaves with it (North America's
+    discount token, AUC-35; :func:`powergrid.module_state.lifted`).
     """
-    return evolve(state, market=taken(state, plant))
+    return evolve(state, market=taken(state, plant), **lifted(state, plant))
 
 
 def taken(state: GameState, plant: str, **market: object) -> PlantMarket:
     """The market record of :func:`take_plant`, with other fields of it in ``market``.
 
-    For a caller that carries the record into a larger evolve of the state.
+    For a caller that carries the record into a larger evolve of the state; it
+    merges :func:`powergrid.module_state.lifted` too, for the modules' tokens.
     """
     m = state.market
     plants = tuple([p for p in m.actual + m.future if p != plant])
-    if m.discount == plant:
-        market["discount"] = None
     return _placed(state, plants, **market)
 
 
@@ -116,23 +116,22 @@ def leave_play(state: GameState, plant: str, reason: str) -> GameState:
     (``"removed"``), drawn too small (``"too_small"``, BLD-12) or discarded
     (``"discarded"``, AUC-17). The ``leave_play`` hook decides where it goes;
     the base game lays it face up beside the game (``market.removed``), a
-    customised deck may send it to the inactive area (CDK-08).
+    module may keep it in an area of its own (CDK-08).
     """
     return state.rules.hooks.leave_play(state, plant, reason)
 
 
 def _gone(state: GameState, plant: str) -> str:
     """Where a plant that left play went, as the ``leave_play`` hook decided (CDK-08)."""
-    return _gone_from(plant, state.market.removed, state.market.inactive)
+    return _gone_from(state, plant, state.market.removed)
 
 
-def _gone_from(plant: str, removed: tuple[str, ...], inactive: tuple[str, ...]) -> str:
-    """:func:`_gone`, from the market's ``removed`` and ``inactive`` areas."""
+def _gone_from(state: GameState, plant: str, removed: tuple[str, ...]) -> str:
+    """:func:`_gone`, from the market's ``removed`` cards and the modules' areas."""
     if plant in removed:
         return "is removed from the game"
-    if plant in inactive:
-        return "goes to the inactive area"
-    return "leaves play"
+    area = area_holding(state, plant) if state.rules.state_specs else None
+    return "leaves play" if area is None else f"goes to {area}"
 
 
 def _removal(state: GameState, plant: str, why: str) -> dict[str, Any] | None:
@@ -149,6 +148,7 @@ def _removal(state: GameState, plant: str, why: str) -> dict[str, Any] | None:
     return {
         "market": taken(state, plant, removed=m.removed + (plant,)),
         "events": state.noted("plant_removed", text, None, plant),
+        **lifted(state, plant),
     }
 
 
@@ -244,7 +244,7 @@ def _quick_draw(state: GameState, changes: dict[str, Any]) -> GameState:
             )
             return _drawn(state, changes, market, n, events)
         removed += (card,)  # the base leave_play: beside the game (CON-11)
-        gone = _gone_from(card, removed, m.inactive)
+        gone = _gone_from(state, card, removed)
         text = f"Drawn plant {card} is too small and {gone} (BLD-12)."
         events = events.added("plant_removed", rnd, text, None, (card,))
     market = evolve(m, top=None, removed=removed, deck_size=m.deck_size - n)
@@ -440,11 +440,11 @@ def market_update(state: GameState) -> GameState:
         events = state.noted("plant_under_deck", text, None, top)
         if m.step3_in_deck:
             market = taken(state, top, under_step3=m.under_step3 + (top,))
-            return draw_with(state, market=market, events=events)
+            return draw_with(state, market=market, events=events, **lifted(state, top))
         # no Step 3 card left to push under: the bottom of the deck
         secret = evolve(state.secret, deck=state.secret.deck + (top,))
         market = taken(state, top, deck_size=m.deck_size + 1)
-        return draw_with(state, market=market, secret=secret, events=events)
+        return draw_with(state, market=market, secret=secret, events=events, **lifted(state, top))
     if not m.actual and not m.future:
         return draw(state)
     return _remove_and_draw(state, (m.actual or m.future)[0], "phase 5 of Step 3, BUR-07")

@@ -10,15 +10,20 @@ with its path.
 
 from __future__ import annotations
 
+import types
+import typing
 from collections.abc import Iterable, Mapping
 from typing import Any
+
+import attrs
 
 from powergrid.copies import evolve
 from powergrid.enums import Resource
 from powergrid.errors import InvalidRecord
 from powergrid.invariants import MARKET_LISTS, card_places
+from powergrid.module_state import ModuleStates, keyed_fields
 from powergrid.outside_text import shown
-from powergrid.plants import card_label
+from powergrid.plants import Card, card_label
 from powergrid.state import GameState
 
 _HIDDEN = ("deck", "removed_unseen")
@@ -133,12 +138,11 @@ def place_plants(state: GameState, parts: Mapping[str, Any]) -> GameState:
         if key in parts:
             changes[key] = card_list(parts[key], key)
             known_cards(state, changes[key], key)
-    for key in ("top", "discount"):
-        if key in parts:
-            value = parts[key]
-            changes[key] = None if value is None else card_list([value], key)[0]
-            if changes[key] is not None:
-                known_cards(state, [changes[key]], key)
+    if "top" in parts:
+        value = parts["top"]
+        changes["top"] = None if value is None else card_list([value], "top")[0]
+        if changes["top"] is not None:
+            known_cards(state, [changes["top"]], "top")
     if "step3" in parts:
         if parts["step3"] not in _STEP3:
             raise InvalidRecord("expected deck, market or out", path="step3")
@@ -146,16 +150,72 @@ def place_plants(state: GameState, parts: Mapping[str, Any]) -> GameState:
     on_view = set(changes.get("actual", m.actual)) | set(changes.get("future", m.future))
     if "top" not in changes and m.top in on_view:
         changes["top"] = None
-    if "discount" not in changes and m.discount is not None:
-        actual = changes.get("actual", m.actual)
-        if actual[:1] != (m.discount,):
-            changes["discount"] = None  # the token only ever lies on the lowest actual plant
-    state = evolve(state, market=evolve(m, **changes))
+    state = _module_parts(evolve(state, market=evolve(m, **changes)), parts)
     return _hidden(_release(state, parts), parts)
 
 
-def _named_places(parts: Mapping[str, Any]) -> set[str]:
+def _module_parts(state: GameState, parts: Mapping[str, Any]) -> GameState:
+    """The rule modules' state fields a position names; tokens left off the market are lifted.
+
+    A module's token lies on a market plant (``StateSpec.marks``): one whose plant
+    the named parts took off the market goes with it, unless the parts place it.
+    """
+    keyed = keyed_fields(state.rules.state_specs)
+    records = dict(state.modules)
+    for key, (name, field, hint, _) in keyed.items():
+        if key in parts:
+            value = field_value(state, hint, parts[key], key)
+            records[name] = attrs.evolve(records[name], **{field: value})
+    market = set(state.market.plants)
+    for name, spec in state.rules.state_specs:
+        for field in spec.marks:
+            plant = getattr(records[name], field)
+            if plant is not None and plant not in market and spec.key(field) not in parts:
+                records[name] = attrs.evolve(records[name], **{field: None})
+    return evolve(state, modules=ModuleStates(tuple(records.items())))
+
+
+def field_value(state: GameState, hint: Any, value: Any, path: str) -> Any:
+    """A module state field's value from a position part, checked by its declared type."""
+    origin = typing.get_origin(hint)
+    if hint == Card:
+        card = card_list([value], path)[0]
+        known_cards(state, [card], path)
+        return card
+    if origin in (typing.Union, types.UnionType):
+        args = typing.get_args(hint)
+        if value is None and type(None) in args:
+            return None
+        return field_value(state, next(a for a in args if a is not type(None)), value, path)
+    if origin in (tuple, frozenset):
+        if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+            raise InvalidRecord(f"expected a list, not {shown(value)}", path=path)
+        inner = typing.get_args(hint)[0]
+        items = [field_value(state, inner, v, f"{path}[{i}]") for i, v in enumerate(value)]
+        return tuple(items) if origin is tuple else frozenset(items)
+    if hint is bool:
+        if not isinstance(value, bool):
+            raise InvalidRecord(f"expected true or false, not {shown(value)}", path=path)
+        return value
+    if hint is int:
+        return whole(value, path)
+    if hint is str and isinstance(value, str):
+        return value
+    raise InvalidRecord(f"expected a value of type {hint}, not {shown(value)}", path=path)
+
+
+def area_keys(state: GameState) -> list[tuple[str, str]]:
+    """``(position key, place)`` of every module area of the game (``modules.<name>.<field>``)."""
+    return [
+        (spec.key(field), f"modules.{name}.{field}")
+        for name, spec in state.rules.state_specs
+        for field in spec.areas
+    ]
+
+
+def _named_places(state: GameState, parts: Mapping[str, Any]) -> set[str]:
     named = {f"market.{k}" for k in MARKET_LISTS if k in parts}
+    named |= {where for key, where in area_keys(state) if key in parts}
     named |= {"top"} if "top" in parts else set()
     seats = parts.get("seats")
     if isinstance(seats, Mapping):
@@ -167,7 +227,7 @@ def _named_places(parts: Mapping[str, Any]) -> set[str]:
 
 def _release(state: GameState, parts: Mapping[str, Any]) -> GameState:
     """A card a named part places leaves every place the caller did not name."""
-    named = _named_places(parts)
+    named = _named_places(state, parts)
     claimed = {c for c, where in _placed(state) if where in named}
     if not claimed:
         return state
@@ -190,7 +250,24 @@ def _release(state: GameState, parts: Mapping[str, Any]) -> GameState:
         actors = tuple(
             evolve(a, plants=tuple(c for c in a.plants if c not in claimed)) for a in actors
         )
-    return evolve(state, market=evolve(m, **keep), players=players, actors=actors)
+    return evolve(
+        state,
+        market=evolve(m, **keep),
+        players=players,
+        actors=actors,
+        modules=_released_areas(state, named, claimed),
+    )
+
+
+def _released_areas(state: GameState, named: set[str], claimed: set[str]) -> ModuleStates:
+    """The modules' records with claimed cards gone from the areas the caller did not name."""
+    records = dict(state.modules)
+    for name, spec in state.rules.state_specs:
+        for field in spec.areas:
+            if f"modules.{name}.{field}" not in named:
+                kept = tuple(c for c in getattr(records[name], field) if c not in claimed)
+                records[name] = attrs.evolve(records[name], **{field: kept})
+    return ModuleStates(tuple(records.items()))
 
 
 def _placed(state: GameState) -> list[tuple[str, str]]:

@@ -42,10 +42,11 @@ import attrs
 from powergrid.config import GameConfig
 from powergrid.copies import evolve
 from powergrid.enums import Phase
-from powergrid.errors import InvalidRecord, PowerGridError
+from powergrid.errors import InvalidRecord, PowerGridError, RulesConfigError
 from powergrid.events import EMPTY_LOG
 from powergrid.explicit import OPTION as EXPLICIT_CHANCE
 from powergrid.invariants import invariant_violations
+from powergrid.module_state import StateSpec, keyed_fields
 from powergrid.outcome import Outcome
 from powergrid.outside_text import name_problem, shown
 from powergrid.placement import (
@@ -80,10 +81,7 @@ PARTS = (
     "top",
     "under_step3",
     "removed",
-    "inactive",
-    "quota",
     "step3",
-    "discount",
     "deck",
     "deck_size",
     "removed_unseen",
@@ -97,13 +95,37 @@ PARTS = (
 )
 
 
+def module_parts(
+    specs: tuple[tuple[str, StateSpec], ...], reserved: frozenset[str] = frozenset()
+) -> dict[str, tuple[str, str, Any, Any]]:
+    """The rule modules' state fields by position key (``keyed_fields``), none a core key.
+
+    A module field whose key is a part of the core (or one of ``reserved``, the
+    position text's own keys) could never be set: such a module is refused with
+    :class:`~powergrid.RulesConfigError`.
+    """
+    own = keyed_fields(specs)
+    taken = sorted(set(own) & (frozenset(PARTS) | reserved | {"area"}))
+    if taken:
+        name, field = own[taken[0]][:2]
+        raise RulesConfigError(
+            f"rule module {name!r} gives its state field {field!r} the key {taken[0]!r} of "
+            "a part of every position: give it another key (StateSpec.keys)",
+            field="modules",
+        )
+    return own
+
+
 def build_position(config: GameConfig, *, seed: int = 0, **parts: Any) -> GameState:
     """A position of ``config``: the seeded set-up with the named ``parts`` changed.
 
     ``seed`` decides what the parts leave open, as in :func:`powergrid.new_game`:
     the play area (unless the config names it), the deck order, the plants
     removed unseen and the random stream. See the module docstring and
-    :data:`~powergrid.position.PARTS` for the parts; the event log of the position is empty.
+    :data:`~powergrid.position.PARTS` for the parts; a rule module's own state
+    fields are parts too, under their position keys (North America's
+    ``discount``, a customised deck's ``inactive`` and ``quota``). The event
+    log of the position is empty.
     """
     from powergrid.engine import new_game
 
@@ -149,9 +171,11 @@ def edit_position(state: GameState, *, strict: bool = True, **parts: Any) -> Gam
     so plants, tokens and houses stay conserved): for unit tests of one rule
     function on a partial position, never for a position to play from.
     """
-    unknown = sorted(set(parts) - set(PARTS))
+    own = module_parts(state.rules.state_specs)
+    unknown = sorted(set(parts) - set(PARTS) - set(own))
     if unknown:
-        raise InvalidRecord(f"unknown part; the parts are {', '.join(PARTS)}", path=unknown[0])
+        known = ", ".join((*PARTS, *own))
+        raise InvalidRecord(f"unknown part; the parts are {known}", path=unknown[0])
     try:
         state = _apply_parts(state, parts)
     except InvalidRecord:
@@ -190,8 +214,6 @@ def _flow(state: GameState, parts: Mapping[str, Any]) -> GameState:
     for key in ("round", "step", "build_step"):
         if key in parts:
             changes[key] = whole(parts[key], key, low=1)
-    if "quota" in parts:
-        changes["market"] = evolve(state.market, quota=whole(parts["quota"], "quota"))
     if "phase" in parts:
         changes["phase"] = _phase(parts["phase"])
     if "order" in parts:

@@ -34,8 +34,11 @@ field              meaning
 ``houses``         build order in cities with two houses or more: ``berlin:2.0,...``
 ``market``         ``<actual>/<future>`` plant labels, lowest rank first
 ``top``            the face-up card on the deck; ``under``: plants under the Step 3 card
-``removed``        plants removed face up; ``discount``: the plant under the token
-``inactive``       a customised deck's inactive area; ``quota``: its removals still due
+``removed``        plants removed face up
+``<module key>``   a field of a rule module's own state, under the key its
+                   ``StateSpec`` gives it, when it differs from the field's default:
+                   North America's ``discount`` (the plant under the token), a
+                   customised deck's ``inactive`` area and ``quota`` (removals due)
 ``step3``          where the Step 3 card is: ``deck``, ``market`` or ``out``
 ``deck``           how many cards the hidden deck holds
 ``tokens``         tokens on the resource market per kind, ``coal:21,oil:18,...``
@@ -60,6 +63,8 @@ True
 from __future__ import annotations
 
 import re
+import types
+import typing
 from typing import Any
 from urllib.parse import quote, unquote
 
@@ -67,8 +72,10 @@ from powergrid.catalog import default_modules
 from powergrid.config import GameConfig
 from powergrid.deck import DeckChoice
 from powergrid.errors import InvalidRecord, PowerGridError
+from powergrid.module_state import changed_fields
 from powergrid.outcome import Outcome, Score
 from powergrid.outside_text import shown
+from powergrid.ruleset import state_specs_for
 from powergrid.seeds import SEED_BOUND
 from powergrid.state import GameState
 
@@ -152,14 +159,24 @@ def _market_fields(state: GameState) -> list[str]:
     out = [f"top={m.top}"] if m.top is not None else []
     out += [f"under={_list(m.under_step3)}"] if m.under_step3 else []
     out += [f"removed={_list(m.removed)}"] if m.removed else []
-    out += [f"discount={m.discount}"] if m.discount is not None else []
-    out += [f"inactive={_list(m.inactive)}"] if m.inactive else []
-    out += [f"quota={m.quota}"] if m.quota else []
+    out += [f"{key}={_module_text(value)}" for key, value, _ in changed_fields(state)]
     where = "deck" if m.step3_in_deck else "market" if m.step3_in_market else "out"
     out += [f"step3={where}", f"deck={m.deck_size}"]
     kinds = state.rules.resources
     tokens = ",".join(f"{k.value}:{n}" for k, n in zip(kinds, state.resources.market, strict=True))
     return [*out, f"tokens={tokens}"]
+
+
+def _module_text(value: Any) -> str:
+    """A module field's value in a text: a number, a percent-encoded word, a list, ``-``."""
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple | frozenset):
+        items = sorted(value) if isinstance(value, frozenset) else value
+        return ",".join(_module_text(v) for v in items) or "-"
+    return str(value) if isinstance(value, int) else _q(value)
 
 
 def _turn_fields(state: GameState) -> list[str]:
@@ -200,9 +217,15 @@ def parse_position(text: str, *, seed: int = 0) -> GameState:
 
     fields = _fields(text)
     config = _config(fields)
-    parts: dict[str, Any] = {}
+    try:
+        from powergrid.position import module_parts
+
+        modules = module_parts(state_specs_for(config), text_keys())
+    except PowerGridError as err:
+        raise InvalidRecord(str(err), path="modules") from None
+    parts: dict[str, Any] = {key: default for key, (_, _, _, default) in modules.items()}
     for key, value in fields.items():
-        reader = _READERS.get(key) or _prefixed(key)
+        reader = _READERS.get(key) or _module_reader(modules, key) or _prefixed(key)
         try:
             reader(value, parts, key)
         except InvalidRecord:
@@ -222,9 +245,6 @@ _ABSENT: dict[str, Any] = {
     "top": None,
     "under_step3": [],
     "removed": [],
-    "inactive": [],
-    "quota": 0,
-    "discount": None,
     "auction": None,
     "discard": None,
     "step3_pending": False,
@@ -349,6 +369,38 @@ def _prefixed(key: str) -> Any:
     raise InvalidRecord("unknown field (see powergrid.position_notation)", path=key)
 
 
+def _module_reader(modules: dict[str, tuple[str, str, Any, Any]], key: str) -> Any:
+    """The reader of a rule module's state field under its position key, if one has it."""
+    if key not in modules:
+        return None
+    hint = modules[key][2]
+
+    def reader(value: str, parts: dict[str, Any], key: str) -> None:
+        parts[key] = _module_value(hint, value)
+
+    return reader
+
+
+def _module_value(hint: Any, text: str) -> Any:
+    """A module field's value read from its text by the field's declared type."""
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        if text == "-" and type(None) in typing.get_args(hint):
+            return None
+        rest = [a for a in typing.get_args(hint) if a is not type(None)]
+        return _module_value(rest[0], text)
+    if origin in (tuple, frozenset):
+        inner = typing.get_args(hint)[0]
+        return [_module_value(inner, item) for item in _items(text)]
+    if hint is bool:
+        if text not in ("true", "false"):
+            raise ValueError(f"expected true or false, not {shown(text)}")
+        return text == "true"
+    if hint is int:
+        return _number(text)
+    return unquote(text)
+
+
 def _set(part: str, read: Any) -> Any:
     def reader(value: str, parts: dict[str, Any], key: str) -> None:
         parts[part] = read(value)
@@ -422,6 +474,19 @@ def _hidden(value: str, parts: dict[str, Any], key: str) -> None:
     parts["rng"] = (_number(seed, _SEED), _number(counter, _DIGITS))
 
 
+def text_keys() -> frozenset[str]:
+    """The keys of the core's fields of a position text (``seat<n>``, ``actor<id>`` aside)."""
+    return frozenset(_READERS) | {
+        "game",
+        "modules",
+        "options",
+        "names",
+        "regions",
+        "cities",
+        "plantdeck",
+    }
+
+
 _READERS: dict[str, Any] = {
     "area": _set("area", _items),
     "round": _set("round", _number),
@@ -436,9 +501,6 @@ _READERS: dict[str, Any] = {
     "top": _set("top", str),
     "under": _set("under_step3", _items),
     "removed": _set("removed", _items),
-    "inactive": _set("inactive", _items),
-    "quota": _set("quota", _number),
-    "discount": _set("discount", str),
     "step3": _set("step3", str),
     "deck": _set("deck_size", _number),
     "tokens": _set("market_tokens", _counts),

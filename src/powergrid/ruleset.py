@@ -31,6 +31,7 @@ from powergrid.enums import Resource
 from powergrid.errors import RulesConfigError
 from powergrid.explicit import OPTION as EXPLICIT_CHANCE
 from powergrid.hooks import Hooks
+from powergrid.module_state import StateSpec
 from powergrid.network import PlayArea, play_area
 from powergrid.plants import Plant, card_label
 from powergrid.rules import HOOKS, Components, RuleModule, base
@@ -79,6 +80,8 @@ class Ruleset:
     by attribute: ``rules.hooks.min_bid(state, plant)``. ``base_hooks`` holds
     the base game's own (``powergrid.rules.base``); a fast path that skips a
     hook call asks ``rules.hooks.x is rules.base_hooks.x``, and only that way.
+    ``state_specs`` lists ``(module name, StateSpec)`` of every module that keeps
+    a state of its own, in composition order (:mod:`powergrid.module_state`).
     """
 
     config: GameConfig
@@ -98,6 +101,7 @@ class Ruleset:
     max_plants: int
     future_step1: int
     cards: Cards
+    state_specs: tuple[tuple[str, StateSpec], ...] = ()
 
     def market_size(self, step: int) -> int:
         """Cards the plant market holds in a Step when the deck can fill it (CON-07)."""
@@ -280,7 +284,35 @@ def _core(config: GameConfig) -> dict[str, Any]:
         "max_plants": int(max_plants),
         "future_step1": future_step1,
         "cards": cards,
+        "state_specs": _state_specs(modules),
     }
+
+
+def _state_specs(modules: tuple[RuleModule, ...]) -> tuple[tuple[str, StateSpec], ...]:
+    """The modules that keep a state; two may not claim one position key (powergrid.position)."""
+    specs = tuple(
+        (m.name, spec) for m in modules if (spec := getattr(m, "state", None)) is not None
+    )
+    seen: dict[str, str] = {}
+    for name, spec in specs:
+        for field in spec.fields():
+            key = spec.key(field)
+            if key in seen:
+                raise RulesConfigError(
+                    f"rule module {name!r} names its state field {field!r} {key!r}, which "
+                    f"module {seen[key]!r} uses already: give it another key (StateSpec.keys)",
+                    field="modules",
+                )
+            seen[key] = name
+    return specs
+
+
+def state_specs_for(config: GameConfig) -> tuple[tuple[str, StateSpec], ...]:
+    """The ``state_specs`` of every ruleset of ``config`` (they need no play area)."""
+    options = config.options - {EXPLICIT_CHANCE}
+    key = attrs.evolve(config, names=None, regions=None, options=options)
+    specs: tuple[tuple[str, StateSpec], ...] = _core(key)["state_specs"]
+    return specs
 
 
 @functools.cache

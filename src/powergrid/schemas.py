@@ -15,10 +15,17 @@ Schema library such as ``jsonschema``; this module only reads the files.
 
 from __future__ import annotations
 
+import types
+import typing
 from typing import Any
 
 from powergrid import catalog
 from powergrid.data import load
+from powergrid.module_state import field_types
+from powergrid.plants import Card
+
+#: A plant card's label in a document (``"13"``, ``"46+"``, ``"5e"``).
+LABEL_PATTERN = "^(0|[1-9][0-9]{0,3})([A-Za-z+]{0,8})$"
 
 __all__ = ["SCHEMA_NAMES", "schema"]
 
@@ -62,7 +69,57 @@ def schema(name: str) -> dict[str, Any]:
             "enum": list(catalog.map_ids()),
             "description": 'A map installed here (powergrid.catalog.map_ids()); default "europe".',
         }
+    state = root if name == "state" else defs.get("state.schema.json")
+    if state is not None:
+        state["$defs"]["modules"]["properties"] = module_state_schemas()
     return root
+
+
+def module_state_schemas() -> dict[str, Any]:
+    """The schema of each installed rule module's own state record, by module name.
+
+    Generated from the record's field types (powergrid.module_state): whole
+    numbers, strings, booleans, plant labels, ``null`` where a field may be
+    ``None``, arrays for tuples and frozensets.
+    """
+    modules = [catalog.map_rule_module(m) for m in catalog.map_ids()]
+    maps = set(catalog.map_ids())
+    modules += [catalog.extra_module(n) for n in catalog.extra_module_names() if n not in maps]
+    out: dict[str, Any] = {}
+    for module in modules:
+        spec = getattr(module, "state", None)
+        if spec is None:
+            continue
+        types = field_types(spec)
+        out[module.name] = {
+            "type": "object",
+            "properties": {f: _field_schema(types[f]) for f in spec.fields()},
+            "additionalProperties": False,
+            "description": (spec.record.__doc__ or spec.record.__name__).strip().splitlines()[0],
+        }
+    return out
+
+
+def _field_schema(hint: Any) -> dict[str, Any]:
+    """The JSON Schema of a module state field of type ``hint``."""
+    origin = typing.get_origin(hint)
+    if hint == Card:
+        return {"type": "string", "pattern": LABEL_PATTERN}
+    if origin in (typing.Union, types.UnionType):
+        members = [a for a in typing.get_args(hint) if a is not type(None)]
+        inner = [_field_schema(a) for a in members]
+        if type(None) in typing.get_args(hint):
+            inner.append({"type": "null"})
+        return {"oneOf": inner}
+    if origin in (tuple, frozenset):
+        items = _field_schema(typing.get_args(hint)[0])
+        return {
+            "type": "array",
+            "items": items,
+            **({"uniqueItems": True} if origin is frozenset else {}),
+        }
+    simple = {bool: "boolean", int: "integer", str: "string"}
+    return {"type": simple[hint]} if hint in simple else {}
 
 
 def _local(name: str, root: str) -> dict[str, Any]:

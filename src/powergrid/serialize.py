@@ -39,6 +39,7 @@ from powergrid.explicit import ChancePoint
 from powergrid.formats import upgrade
 from powergrid.invariants import invariant_violations
 from powergrid.json_input import load_json
+from powergrid.module_state import ModuleStates, StateSpec, from_market, initial, is_empty
 from powergrid.outcome import Outcome, Score
 from powergrid.outside_text import name_problem, shown, text_problem
 from powergrid.plants import Card, Plant, card_label
@@ -106,6 +107,7 @@ def _namespace() -> dict[str, Any]:
             Deck,
             DeckChoice,
             Plant,
+            ModuleStates,
             *ACTION_TYPES,
         )
     }
@@ -142,6 +144,8 @@ def _encode(value: object) -> Any:
         return sorted(_encode(v) for v in value)
     if isinstance(value, EventLog):
         return [_encode(e) for e in value.as_tuple()]
+    if isinstance(value, ModuleStates):
+        return {name: _encode(record) for name, record in value.items()}
     custom = _ENCODERS.get(type(value))
     if custom is not None:
         return custom(value)
@@ -201,8 +205,9 @@ _NUMBERED_PLANTS: contextvars.ContextVar[bool] = contextvars.ContextVar(
 
 def from_data(data: Any) -> Any:
     """Decode a dictionary as produced by :func:`to_data` (see :func:`from_json`)."""
-    numbered = isinstance(data, dict) and data.get("format") in (1, 2)
-    token = _NUMBERED_PLANTS.set(numbered)
+    fmt = data.get("format") if isinstance(data, dict) else None
+    token = _NUMBERED_PLANTS.set(fmt in (1, 2))
+    legacy = _MARKET_HELD_MODULES.set(fmt in (1, 2, 3, 4))
     try:
         return _from_data(data)
     except InvalidRecord:
@@ -213,6 +218,7 @@ def from_data(data: Any) -> Any:
         raise InvalidRecord("the document is nested too deeply") from None
     finally:
         _NUMBERED_PLANTS.reset(token)
+        _MARKET_HELD_MODULES.reset(legacy)
 
 
 def _from_data(data: Any) -> Any:
@@ -439,12 +445,61 @@ def _decode_state(data: Any, path: str) -> GameState:
     except PowerGridError as err:
         raise InvalidRecord(str(err), path=_join(path, "regions")) from None
     board = _decode_board(data.get("board"), rules, _join(path, "board"))
+    data, modules = _module_states(data, rules.state_specs, path)
     ready = {"config": config, "regions": regions, "board": board, "rules": rules}
+    ready["modules"] = modules
     state: GameState = _decode_attrs(GameState, data, path, ready)
     problems = invariant_violations(state)
     if problems:
         raise InvalidRecord(f"the state breaks the rules: {problems[0]}", path=path)
     return state
+
+
+#: Whether the document being decoded is of a format whose plant market held the
+#: fields that are rule modules' own state now (formats 1 to 4).
+_MARKET_HELD_MODULES: contextvars.ContextVar[bool] = contextvars.ContextVar(
+    "market_held_modules", default=False
+)
+
+
+def _module_states(
+    data: dict[str, Any], specs: tuple[tuple[str, StateSpec], ...], path: str
+) -> tuple[dict[str, Any], ModuleStates]:
+    """The modules' own records of a state or view document, and the rest of it.
+
+    A document of formats 1 to 4 kept them in its plant market, under the keys
+    of :mod:`powergrid.module_state`; a key no module of the game claims must
+    hold its empty value there.
+    """
+    given = data.get("modules", {})
+    market = data.get("market")
+    if _MARKET_HELD_MODULES.get() and isinstance(market, dict) and "modules" not in data:
+        own = {a.name for a in attrs.fields(PlantMarket)}
+        legacy = {k: v for k, v in market.items() if k not in own}
+        given, unclaimed = from_market(specs, legacy)
+        for key in unclaimed:
+            if not is_empty(legacy[key]):
+                raise InvalidRecord(
+                    f"no rule module of this game keeps {shown(key)}",
+                    path=_join(_join(path, "market"), key),
+                )
+        data = {**data, "market": {k: v for k, v in market.items() if k in own}}
+    where = _join(path, "modules")
+    if not isinstance(given, dict):
+        raise InvalidRecord(f"expected an object of module states, not {_kind(given)}", path=where)
+    names = dict(specs)
+    unknown = sorted(set(given) - set(names))
+    if unknown:
+        raise InvalidRecord(
+            f"no rule module {shown(unknown[0])} keeps a state in this game",
+            path=_join(where, unknown[0]),
+        )
+    records = {
+        name: _decode_attrs(spec.record, given[name], _join(where, name))
+        for name, spec in specs
+        if name in given
+    }
+    return {k: v for k, v in data.items() if k != "modules"}, initial(specs, records)
 
 
 def _decode_board(value: Any, rules: Any, path: str) -> Board:
@@ -494,11 +549,41 @@ def _decode_record(data: Any, path: str) -> Any:
     return GameRecord(config=config, seed=seed, actions=tuple(acts), versions=versions)
 
 
+def _decode_public_view(data: Any, path: str) -> Any:
+    from powergrid.ruleset import state_specs_for
+    from powergrid.views import PublicView
+
+    if not isinstance(data, dict):
+        raise InvalidRecord(f"expected an object, not {_kind(data)}", path=path)
+    config = _decode_attrs(GameConfig, data.get("config"), _join(path, "config"))
+    data, modules = _module_states(data, state_specs_for(config), path)
+    return _decode_attrs(PublicView, data, path, {"config": config, "modules": modules})
+
+
+def _decode_player_view(data: Any, path: str) -> Any:
+    from powergrid.ruleset import state_specs_for
+    from powergrid.views import PlayerView, PublicView
+
+    if not isinstance(data, dict):
+        raise InvalidRecord(f"expected an object, not {_kind(data)}", path=path)
+    public = _decode_public_view(data.get("public"), _join(path, "public"))
+    assert isinstance(public, PublicView)
+    modules = public.modules
+    if "modules" in data:
+        own = {"modules": data["modules"]}
+        _, modules = _module_states(own, state_specs_for(public.config), path)
+    rest = {k: v for k, v in data.items() if k != "modules"}
+    return _decode_attrs(PlayerView, rest, path, {"public": public, "modules": modules})
+
+
 _DECODERS: dict[type, Callable[[Any, str], Any]] = {GameState: _decode_state}
 
 
 def _register_record_codec() -> None:
     from powergrid.records import GameRecord
+    from powergrid.views import PlayerView, PublicView
 
     _ENCODERS.setdefault(GameRecord, _encode_record)
     _DECODERS.setdefault(GameRecord, _decode_record)
+    _DECODERS.setdefault(PublicView, _decode_public_view)
+    _DECODERS.setdefault(PlayerView, _decode_player_view)

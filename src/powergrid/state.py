@@ -23,6 +23,8 @@ from powergrid.config import GameConfig
 from powergrid.copies import evolve as evolve  # re-exported: where the phases import it
 from powergrid.enums import Phase
 from powergrid.events import EventLog
+from powergrid.module_state import NONE as NO_MODULE_STATE
+from powergrid.module_state import ModuleStates, from_pickle
 from powergrid.plants import Card
 
 if TYPE_CHECKING:
@@ -99,11 +101,8 @@ class PlantMarket:
     ``under_step3`` lists the plants pushed under the Step 3 card (BUR-07), which
     every player saw go there. ``deck_size`` counts the hidden cards above the
     Step 3 card. ``removed`` lists plants removed from the game face up.
-    ``discount`` is the plant under North America's discount token (AUC-31), or
-    ``None`` while the token lies beside the market (AUC-30). ``inactive`` is a
-    customised deck's inactive area, open information, its plants out of play
-    for the game (CDK-06), and ``quota`` the drawn cards it must still remove
-    (CDK-07); both stay empty otherwise.
+    A rule module's tokens on market plants and its own areas of cards are its
+    own state (``GameState.modules``, :mod:`powergrid.module_state`).
     """
 
     actual: tuple[Card, ...]
@@ -114,9 +113,6 @@ class PlantMarket:
     under_step3: tuple[Card, ...] = ()
     deck_size: int = 0
     removed: tuple[Card, ...] = ()
-    discount: Card | None = None
-    inactive: tuple[Card, ...] = ()
-    quota: int = 0
 
     @property
     def plants(self) -> tuple[Card, ...]:
@@ -195,7 +191,9 @@ class GameState(_DecisionSlot):
     ``actors`` holds the automatic actors a rule module added (none in the
     base game); their ids may stand in ``order``, ``done`` and the board.
     ``chance`` is the pending chance event of a game with explicit chance
-    (:mod:`powergrid.explicit`), ``None`` at every other point.
+    (:mod:`powergrid.explicit`), ``None`` at every other point. ``modules``
+    holds each rule module's own state record under the module's name
+    (:mod:`powergrid.module_state`; empty when no module keeps one).
 
     """
 
@@ -222,6 +220,7 @@ class GameState(_DecisionSlot):
     result: Outcome | None = None
     actors: tuple[ActorState, ...] = ()
     chance: ChancePoint | None = None
+    modules: ModuleStates = NO_MODULE_STATE
     rules: Ruleset = attrs.field(default=None, eq=False, repr=False)
 
     # A state is an immutable value: a copy may be the state itself. Pickling
@@ -232,6 +231,11 @@ class GameState(_DecisionSlot):
 
     def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
         return self
+
+    def __setstate__(self, values: dict[str, Any]) -> None:
+        if "modules" not in values:  # pickled before rule modules kept their own state
+            values = from_pickle(values, values["rules"].state_specs, PlantMarket)
+        self.__dict__.update(values)
 
     def player(self, seat: int) -> PlayerState:
         """The :class:`PlayerState` of ``seat``."""

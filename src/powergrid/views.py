@@ -10,6 +10,8 @@ that differ only in their secret give equal views.
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from powergrid.actions import Action
@@ -17,11 +19,14 @@ from powergrid.config import GameConfig
 from powergrid.engine import current_player, legal_actions
 from powergrid.enums import Phase, Resource
 from powergrid.events import EventLog
+from powergrid.module_state import NONE as NO_MODULE_STATE
+from powergrid.module_state import ModuleStates, from_pickle, seen_by
 from powergrid.outcome import Outcome
 from powergrid.phases.auction import min_bid
 from powergrid.phases.building import connection_costs
 from powergrid.plants import Card
 from powergrid.rules import SLOT_COSTS
+from powergrid.ruleset import state_specs_for
 from powergrid.state import (
     ActorState,
     AuctionState,
@@ -47,7 +52,9 @@ class PublicView:
     ``bought`` those that bought a plant this round (CON-06, AUC-12): both are
     seen at the table, so a view carries them. They are ``None`` only in a view
     read from a JSON document written before views carried them, which does
-    not say.
+    not say. ``modules`` holds the rule modules' own state records as a
+    spectator may see them (:mod:`powergrid.module_state`: North America's
+    discount token, a customised deck's inactive area).
     """
 
     config: GameConfig
@@ -73,6 +80,17 @@ class PublicView:
     actors: tuple[ActorState, ...] = ()
     done: frozenset[int] | None = None
     bought: frozenset[int] | None = None
+    modules: ModuleStates = NO_MODULE_STATE
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {a.name: getattr(self, a.name) for a in attrs.fields(PublicView)}
+
+    def __setstate__(self, values: dict[str, Any]) -> None:
+        if "modules" not in values:  # pickled before rule modules kept their own state
+            specs = state_specs_for(values["config"])
+            values = from_pickle(values, specs, PlantMarket)
+        for a in attrs.fields(PublicView):
+            object.__setattr__(self, a.name, values.get(a.name, a.default))
 
 
 @attrs.frozen(kw_only=True)
@@ -81,13 +99,25 @@ class PlayerView:
 
     ``build_costs`` maps each city the viewer could build in now (ignoring money)
     to slot plus connection cost (BLD-04). ``legal`` lists the viewer's legal
-    actions when it is the viewer's turn, else is empty.
+    actions when it is the viewer's turn, else is empty. ``modules`` holds the
+    rule modules' own state records as the viewer may see them (a module may
+    show a seat more than a spectator sees, ``StateSpec.view``).
     """
 
     viewer: int
     public: PublicView
     build_costs: tuple[tuple[str, int], ...]
     legal: tuple[Action, ...]
+    modules: ModuleStates = NO_MODULE_STATE
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {a.name: getattr(self, a.name) for a in attrs.fields(PlayerView)}
+
+    def __setstate__(self, values: dict[str, Any]) -> None:
+        if "modules" not in values:  # pickled before rule modules kept their own state
+            values = {**values, "modules": values["public"].modules}
+        for a in attrs.fields(PlayerView):
+            object.__setattr__(self, a.name, values.get(a.name, a.default))
 
 
 def public_view(state: GameState) -> PublicView:
@@ -125,6 +155,7 @@ def public_view(state: GameState) -> PublicView:
         actors=state.actors,
         done=state.done,
         bought=state.bought,
+        modules=seen_by(state, None),
     )
 
 
@@ -147,6 +178,7 @@ def view(state: GameState, player: int) -> PlayerView:
         public=public,
         build_costs=build,
         legal=legal_actions(state) if public.turn == player else (),
+        modules=seen_by(state, player),
     )
 
 

@@ -27,6 +27,7 @@ from powergrid.actions import (
 from powergrid.copies import evolve
 from powergrid.errors import Reason
 from powergrid.events import EventLog
+from powergrid.module_state import lifted
 from powergrid.phases import discard
 from powergrid.phases.common import illegal, name, next_in
 from powergrid.ruleset import Cards
@@ -384,6 +385,7 @@ def _sell(state: GameState, events: EventLog, seat: int, plant: str, price: int)
     ):
         taken = market.taken(state, plant)
         changes = {"players": state.replaced(p), "auction": None, "market": taken, **bought}
+        changes.update(lifted(state, plant))
         if over:
             return evolve(state, discard=seat, new_plant=plant, **changes)
         return _settled(market.draw_with(state, **changes), seat, plant)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import attrs
 
-from powergrid import explicit, market
+from powergrid import explicit, market, module_state
 from powergrid.catalog import load_map, regions_needed
 from powergrid.chance import RngState
 from powergrid.config import GameConfig
@@ -151,8 +151,6 @@ def _first_state(
             future=deck.future,
             top=deck.top,
             deck_size=len(deck.deck),
-            inactive=deck.inactive,
-            quota=deck.quota,
         ),
         resources=ResourceMarket(
             market=on_market,
@@ -162,5 +160,6 @@ def _first_state(
         board=Board(houses=((),) * len(rules.area.board.cities)),
         secret=Secret(deck=deck.deck, removed_unseen=deck.removed_unseen, rng=rng),
         events=EMPTY_LOG,
+        modules=module_state.initial(rules.state_specs, deck.modules),
         rules=rules,
     )

@@ -83,6 +83,7 @@ import numpy.typing as npt
 from powergrid.config import GameConfig
 from powergrid.engine import current_player, new_game
 from powergrid.enums import Phase
+from powergrid.module_state import area_cards
 from powergrid.network import INF, PlayArea, network_costs
 from powergrid.plants import KINDS, Plant
 from powergrid.rl.codec import check_config
@@ -173,6 +174,21 @@ def _connect_row(area: PlayArea, cities: tuple[str, ...]) -> memoryview[float]:
     return _floats(row).toreadonly()  # shared by every encode of this network
 
 
+def _quota(state: GameState) -> int:
+    """A customised deck's removals still due (CDK-07), 0 in a game without its module."""
+    held = state.modules.get("custom_deck")
+    return int(getattr(held, "quota", 0))
+
+
+def _marked(state: GameState) -> frozenset[str]:
+    """The market plants a rule module's token lies on (the ``discount`` feature: AUC-31)."""
+    return frozenset(
+        getattr(state.modules[name], field)
+        for name, spec in state.rules.state_specs
+        for field in spec.marks
+    )
+
+
 class ObservationEncoder:
     """A fixed-size float32 observation in [0, 1] of one configuration's games, per seat.
 
@@ -200,7 +216,7 @@ class ObservationEncoder:
         self._cards = tuple(sorted(rules.deck.cards, key=lambda c: rules.rank[c.label]))
         self._hand = rules.max_plants + 1
         self._market = max(rules.market_size(step) for step in (1, 2, 3))
-        self._quota = max(1, start.market.quota)  # CDK-07: the quota only falls from its start
+        self._quota = max(1, _quota(start))  # CDK-07: the quota only falls from its start
         self._rows = _plant_rows(self._cards, kinds)
         self._width = self._rows.shape[1]
         self._names, self.slices = self._layout(rules, kinds)
@@ -387,11 +403,12 @@ class ObservationEncoder:
     def _put_market(self, state: GameState, mv: memoryview[float]) -> None:
         """The plant market's slots and every public place of a card."""
         m, card_at = state.market, self._card_at
-        plants = m.plants
-        if len(plants) > self._market or m.quota > self._quota:
-            raise ValueError(f"a market of {len(plants)} or a quota of {m.quota} is off the layout")
+        plants, quota = m.plants, _quota(state)
+        if len(plants) > self._market or quota > self._quota:
+            raise ValueError(f"a market of {len(plants)} or a quota of {quota} is off the layout")
         mv[self._deck] = m.deck_size / len(self._cards)
-        mv[self._deck + 3] = m.quota / self._quota
+        mv[self._deck + 3] = quota / self._quota
+        marked = _marked(state)
         if m.step3_in_market:
             mv[self._deck + 1] = 1.0
         if m.step3_in_deck:
@@ -405,11 +422,12 @@ class ObservationEncoder:
                 mv[at + 1] = mv[slot + width] = 1.0
             else:
                 mv[at + 2] = 1.0
-            if card == m.discount:
+            if card in marked:
                 mv[slot + width + 1] = 1.0
         late = self._late
         top = () if m.top is None else (m.top,)
-        for place, cards in enumerate((m.removed, m.inactive, m.under_step3, top), late):
+        held = tuple(c for c, _ in area_cards(state)) if state.rules.state_specs else ()
+        for place, cards in enumerate((m.removed, held, m.under_step3, top), late):
             for card in cards:
                 at = card_at[card]
                 mv[at] = 0.0

@@ -28,6 +28,7 @@ import attrs
 from powergrid.deck import Deck
 from powergrid.enums import Resource
 from powergrid.hooks import HOOKS, HookFunctions, HookWraps, checked_names
+from powergrid.module_state import StateSpec
 
 if TYPE_CHECKING:
     from powergrid.chance import RngState
@@ -40,6 +41,7 @@ __all__ = [
     "Components",
     "DeckSetup",
     "RuleModule",
+    "StateSpec",
 ]
 
 
@@ -95,6 +97,9 @@ class RuleModule:
       :class:`~powergrid.RulesConfigError` that says to upgrade the library.
       It defaults to 1, the first API, which every module written before the
       field existed used.
+    - ``state`` declares the module's own state record and how the core
+      carries it (:class:`~powergrid.module_state.StateSpec`); ``None``: the
+      module keeps none. The game state holds it as ``state.modules[name]``.
     """
 
     name: str
@@ -109,6 +114,7 @@ class RuleModule:
     reads: frozenset[str] = attrs.field(default=frozenset(), converter=_name_set)
     check_config: Callable[[Any], None] | None = None
     api: int = 1
+    state: StateSpec | None = None
 
 
 @attrs.frozen(eq=False)
@@ -116,9 +122,11 @@ class DeckSetup:
     """What deck preparation produced (SET-11): market, face-up top card, hidden deck.
 
     Every field names cards by label; ``actual``, ``future`` and
-    ``removed_unseen`` are in rank order (the ruleset's ``rank``). ``inactive``
-    and ``quota`` are a customised deck's inactive area and removal quota
-    (CDK-03, CDK-07); empty and 0 otherwise. ``dealt`` lists the cards a
+    ``removed_unseen`` are in rank order (the ruleset's ``rank``). ``modules``
+    holds the state records the preparation sets for rule modules that keep one
+    (:mod:`powergrid.module_state`), by module name: a customised deck's inactive
+    area and removal quota (CDK-03, CDK-07); a module not named there starts
+    from its record's defaults. ``dealt`` lists the cards a
     market dealt at random was drawn from (Deluxe's dark plants, SET-21); it
     is empty when the initial market is fixed, and lets explicit chance
     (:mod:`powergrid.explicit`) ask for the market as one outcome.
@@ -130,8 +138,7 @@ class DeckSetup:
     deck: tuple[str, ...]
     removed_unseen: tuple[str, ...]
     rng: RngState
-    inactive: tuple[str, ...] = ()
-    quota: int = 0
+    modules: Mapping[str, Any] = attrs.field(factory=dict)
     dealt: tuple[str, ...] = ()
 
 

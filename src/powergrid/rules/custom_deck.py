@@ -16,8 +16,9 @@ of two ways; the config chooses one, and the decks, with
   a card whose number is there is removed from the game; otherwise it enters
   the market. The face-up card's first draw skips both (EC-68, OQ-20). Every
   plant that leaves play goes to the inactive area, not the box (CDK-08). The
-  inactive area is open information (CDK-06): ``state.market.inactive``, and
-  the quota ``state.market.quota``.
+  inactive area is open information (CDK-06): the module's own state,
+  ``state.modules["custom_deck"]`` (an :class:`InactiveArea`: ``plants`` and
+  ``quota``).
 - **Variant P** (CDK-11..CDK-16): the original deck plus the plus plants, the
   classic setup (CDK-12) with CDK-15's player-count row for Step 2, the game
   end and the removals, no inactive area (CDK-13). A plus plant ranks directly
@@ -35,11 +36,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+import attrs
+
 from powergrid.chance import RngState
 from powergrid.config import GameConfig
 from powergrid.copies import evolve
 from powergrid.deck import Deck
 from powergrid.hooks import DrawFilter, LeavePlay, StateViolations
+from powergrid.module_state import StateSpec, with_module
+from powergrid.plants import Card
 from powergrid.rules import DeckSetup, RuleModule
 from powergrid.rules._custom_deck_build import (
     REVEALED,
@@ -51,6 +56,44 @@ from powergrid.rules._custom_deck_build import (
 )
 from powergrid.ruleset import Ruleset
 from powergrid.state import GameState
+
+
+@attrs.frozen
+class InactiveArea:
+    """The module's own state: the inactive area and the setup removals still due.
+
+    ``plants`` lie in the inactive area in the order they went there, out of
+    play for the game and open to everyone (CDK-06); ``quota`` counts the drawn
+    cards still to be removed instead of the setup removals (CDK-07). Both stay
+    empty outside variant M (CDK-13).
+    """
+
+    plants: tuple[Card, ...] = ()
+    quota: int = 0
+
+
+#: The inactive area: public, a place of plant cards, written ``inactive=`` and
+#: ``quota=`` in position texts (the plant market's fields of JSON formats 1 to 4).
+def _described(held: InactiveArea, rules: Ruleset) -> list[str]:
+    out = ["inactive area (CDK-06): " + " ".join(rules.ranked(held.plants))] if held.plants else []
+    return out + ([f"removals still due (CDK-07): {held.quota}"] if held.quota else [])
+
+
+STATE = StateSpec(
+    record=InactiveArea,
+    areas={"plants": "the inactive area"},
+    keys={"plants": "inactive", "quota": "quota"},
+    describe=_described,
+)
+
+
+def area(state: GameState) -> InactiveArea:
+    """The inactive area and quota of a game played with this module."""
+    held: InactiveArea = state.modules[MODULE_NAME]
+    return held
+
+
+MODULE_NAME = "custom_deck"
 
 
 def _variant(config: GameConfig) -> str:
@@ -94,8 +137,12 @@ def prepare_deck(rules: Ruleset, rng: RngState) -> DeckSetup:
         deck=rest,
         removed_unseen=(),
         rng=rng,
-        inactive=tuple(inactive),  # in reveal order: the order they were laid out
-        quota=int(rules.setup_row["plants_removed"]),  # CDK-07: removals during the game
+        modules={
+            MODULE_NAME: InactiveArea(
+                plants=tuple(inactive),  # in reveal order: the order they were laid out
+                quota=int(rules.setup_row["plants_removed"]),  # CDK-07: removals in the game
+            )
+        },
     )
 
 
@@ -123,11 +170,13 @@ def filtered_draws(previous: DrawFilter) -> DrawFilter:
         if not keep or face_up or _variant(state.config) != "M":
             return state, keep  # EC-68: the face-up card's first draw is exempt
         plant = state.rules.plant(card)
-        m = state.market
+        m, held = state.market, area(state)
         if plant.number not in SINGLES and all(
-            key(state.rules.plant(c)) != key(plant) for c in m.inactive
+            key(state.rules.plant(c)) != key(plant) for c in held.plants
         ):
-            state = evolve(state, market=evolve(m, inactive=m.inactive + (card,)))
+            state = with_module(
+                state, MODULE_NAME, attrs.evolve(held, plants=held.plants + (card,))
+            )
             return state.log(
                 "plant_inactive",
                 f"Plant {card} goes to the inactive area: no plant of its number is there "
@@ -135,11 +184,17 @@ def filtered_draws(previous: DrawFilter) -> DrawFilter:
                 None,
                 card,
             ), False
-        if m.quota > 0:
-            state = evolve(state, market=evolve(m, removed=m.removed + (card,), quota=m.quota - 1))
+        if held.quota > 0:
+            state = evolve(
+                state,
+                market=evolve(m, removed=m.removed + (card,)),
+                modules=state.modules.replaced(
+                    MODULE_NAME, attrs.evolve(held, quota=held.quota - 1)
+                ),
+            )
             return state.log(
                 "plant_removed",
-                f"Plant {card} is removed from the game ({m.quota - 1} setup removals left, "
+                f"Plant {card} is removed from the game ({held.quota - 1} setup removals left, "
                 "CDK-07).",
                 None,
                 card,
@@ -155,8 +210,8 @@ def inactive_exit(previous: LeavePlay) -> LeavePlay:
     def leave_play(state: GameState, plant: str, reason: str) -> GameState:
         if _variant(state.config) != "M":
             return previous(state, plant, reason)
-        m = state.market
-        state = evolve(state, market=evolve(m, inactive=m.inactive + (plant,)))
+        held = area(state)
+        state = with_module(state, MODULE_NAME, attrs.evolve(held, plants=held.plants + (plant,)))
         return state.log(
             "plant_inactive", f"Plant {plant} goes to the inactive area (CDK-08).", None, plant
         )
@@ -169,8 +224,8 @@ def _inactive_violations(previous: StateViolations) -> StateViolations:
 
     def state_violations(state: GameState) -> tuple[str, ...]:
         out = tuple(previous(state))
-        m = state.market
-        if _variant(state.config) != "M" and (m.inactive or m.quota):
+        held = area(state)
+        if _variant(state.config) != "M" and (held.plants or held.quota):
             out += ("only variant M has an inactive area and a removal quota (CDK-13)",)
         return out
 
@@ -178,7 +233,7 @@ def _inactive_violations(previous: StateViolations) -> StateViolations:
 
 
 MODULE = RuleModule(
-    name="custom_deck",
+    name=MODULE_NAME,
     version="1",
     hooks={"plant_deck": plant_deck, "setup_row": setup_row, "prepare_deck": prepare_deck},
     wraps={
@@ -190,4 +245,5 @@ MODULE = RuleModule(
     rule="CDK-01",
     reads={"deck", "cities"},
     check_config=check,
+    state=STATE,
 )

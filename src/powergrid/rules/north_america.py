@@ -8,26 +8,76 @@ slots, so a player may hold both halves but never two houses in one half
 (BLD-06), and routes cross between the halves for free.
 
 The discount token is a Deluxe rule; a classic game plays it only with the
-``map_rules`` option (OQ-31, ``powergrid.ruleset``). When its plant leaves the
-market (bought, AUC-35, or removed) the token goes beside the market with it
-(market.take_plant). In a classic game with ``map_rules`` the token also
-replaces the classic no-purchase removal (AUC-20): if nobody buys, the lowest
-plant carries the token and is removed once, by AUC-33, never twice (EC-08,
-AUC-22).
+``map_rules`` option (OQ-31, ``powergrid.ruleset``). It is the module's own
+state (:class:`DiscountToken`, ``state.modules["north_america"]``), a mark on a
+market plant: when its plant leaves the market (bought, AUC-35, or removed)
+the core lifts the token with it (:mod:`powergrid.module_state`). In a classic
+game with ``map_rules`` the token also replaces the classic no-purchase
+removal (AUC-20): if nobody buys, the lowest plant carries the token and is
+removed once, by AUC-33, never twice (EC-08, AUC-22).
 """
 
 from __future__ import annotations
 
-from powergrid.copies import evolve
+import attrs
+
 from powergrid.enums import Phase
+from powergrid.hooks import StateViolations
 from powergrid.market import draw, remove_from_game
+from powergrid.module_state import StateSpec, with_module
+from powergrid.plants import Card
 from powergrid.rules import RuleModule
 from powergrid.state import GameState
+
+MODULE_NAME = "north_america"
+
+
+@attrs.frozen
+class DiscountToken:
+    """The module's own state: the plant the discount token lies on (AUC-31).
+
+    ``plant`` is ``None`` while the token lies beside the market, where it
+    starts (SET-24) and spends every phase but 2 (AUC-30).
+    """
+
+    plant: Card | None = None
+
+
+def _token_violations(previous: StateViolations) -> StateViolations:
+    """AUC-31: the token lies only on the lowest actual plant, and only in phase 2."""
+
+    def state_violations(state: GameState) -> tuple[str, ...]:
+        out = tuple(previous(state))
+        token = token_plant(state)
+        if token is not None and (
+            state.phase is not Phase.AUCTION or state.market.actual[:1] != (token,)
+        ):
+            out += ("the discount token is not on the lowest actual plant in phase 2 (AUC-31)",)
+        return out
+
+    return state_violations
+
+
+#: The token: public, a mark on a market plant, written ``discount=`` in position
+#: texts (the plant market's field of JSON formats 1 to 4).
+def _described(token: DiscountToken, rules: object) -> list[str]:
+    return [] if token.plant is None else [f"discount token: on plant {token.plant}"]
+
+
+STATE = StateSpec(
+    record=DiscountToken, marks=("plant",), keys={"plant": "discount"}, describe=_described
+)
+
+
+def token_plant(state: GameState) -> str | None:
+    """The plant under the discount token, or ``None`` (beside the market, AUC-30)."""
+    token: DiscountToken = state.modules[MODULE_NAME]
+    return token.plant
 
 
 def _set_token(state: GameState, plant: str | None) -> GameState:
     """Put the token on ``plant``, or beside the market (None: where it starts, SET-24)."""
-    return evolve(state, market=evolve(state.market, discount=plant))
+    return with_module(state, MODULE_NAME, DiscountToken(plant))
 
 
 def place_token(state: GameState) -> GameState:
@@ -45,7 +95,7 @@ def place_token(state: GameState) -> GameState:
 
 def min_bid(state: GameState, plant: str) -> int:
     """AUC-31: the plant under the token opens at 1 Elektro whatever its number."""
-    return 1 if plant == state.market.discount else state.rules.number(plant)
+    return 1 if plant == token_plant(state) else state.rules.number(plant)
 
 
 def lower_plant_entered(state: GameState, plant: str) -> GameState:
@@ -57,7 +107,7 @@ def lower_plant_entered(state: GameState, plant: str) -> GameState:
     A drawn plant that is too small never enters the market (BLD-12), so it
     leaves the token where it lies (AUC-34).
     """
-    token = state.market.discount
+    token = token_plant(state)
     if (
         token is None
         or state.phase is not Phase.AUCTION
@@ -78,7 +128,7 @@ def unsold_token_plant(state: GameState) -> GameState:
 
     The token then goes beside the market for the other phases (AUC-30).
     """
-    token = state.market.discount
+    token = token_plant(state)
     state = _set_token(state, None)
     if token is None or token not in state.market.plants:
         return state
@@ -87,7 +137,7 @@ def unsold_token_plant(state: GameState) -> GameState:
 
 
 MODULE = RuleModule(
-    name="north_america",
+    name=MODULE_NAME,
     version="1",
     hooks={
         "start_of_auction": place_token,
@@ -95,4 +145,6 @@ MODULE = RuleModule(
         "after_market_entry": lower_plant_entered,
         "end_of_auction": unsold_token_plant,
     },
+    wraps={"state_violations": _token_violations},
+    state=STATE,
 )
