@@ -33,6 +33,7 @@ __all__ = [
     "PlayerCountRow",
     "checked_tables",
     "row_from_mapping",
+    "row_keys_markdown",
     "table_markdown",
 ]
 
@@ -275,4 +276,11 @@ def table_markdown() -> str:
     lines = ["| table | meaning | rules |", "|---|---|---|"]
     lines += _rows(ComponentTables, "")
     lines += _rows(PlayerCountRow, "row.")
+    return "\n".join(lines) + "\n"
+
+
+def row_keys_markdown() -> str:
+    """The keys of a ``setup_row`` hook's row (:data:`ROW_KEYS`) as a Markdown table."""
+    lines = ["| key | meaning |", "|---|---|"]
+    lines += [f"| `{key}` | {meaning} |" for key, meaning in ROW_KEYS.items()]
     return "\n".join(lines) + "\n"
