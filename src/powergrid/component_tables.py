@@ -179,6 +179,9 @@ ROW_KEYS: Mapping[str, str] = {
     "max_plants_seed": "the plant limit under the `seed_thresholds` option; absent: "
     "`max_plants` (SET-12)",
     "cities_used": "a customised deck's Variant P: cities in play (CDK-15)",
+    "step2_cities_verified": "a data note: whether the printed Step 2 value is confirmed "
+    "(Deluxe, 2 players, SET-23); not read",
+    "step2_cities_note": "a data note explaining `step2_cities`; not read",
 }
 
 
