@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.metadata
 import pathlib
 
+from powergrid import component_tables
 from powergrid.hooks import table_markdown
 
 project = "powergrid"
@@ -30,6 +31,8 @@ exclude_patterns = ["_build", "_generated", "Thumbs.db", ".DS_Store"]
 _generated = pathlib.Path(__file__).parent / "_generated"
 _generated.mkdir(exist_ok=True)
 (_generated / "hooks.md").write_text(table_markdown(), encoding="utf-8")
+(_generated / "tables.md").write_text(component_tables.table_markdown(), encoding="utf-8")
+(_generated / "row_keys.md").write_text(component_tables.row_keys_markdown(), encoding="utf-8")
 
 
 def _codec_sizes() -> str:
@@ -97,7 +100,8 @@ nitpick_ignore_regex = [
         r"py:class",
         r"(BuildStep|DrawChances|DrawFilter|LeavePlay|MarketShape|MinBid|PlantDeck"
         r"|PlantStep|PlayerOrder|PrepareDeck|Row|SeatPlantStep|SeatStep|SetupActions|SetupApply"
-        r"|SetupRow|SetupTurn|StateStep|StateViolations|Step2Replacement|Wrap)(\[.*\])?",
+        r"|SetupRow|SetupTurn|StateStep|StateViolations|Step2Replacement|TablesChange|Wrap)"
+        r"(\[.*\])?",
     ),
 ]
 nitpick_ignore = [

@@ -29,7 +29,7 @@ def test_the_table_is_generated_from_every_field_of_the_record() -> None:
     """Item 4: HOOKS, the guide's table and the module forms list exactly the record's fields."""
     fields = [f.name for f in attrs.fields(Hooks)]
     assert list(HOOKS) == fields
-    assert len(fields) == 24
+    assert len(fields) == 25  # issue 32 item 3 added component_tables
     table = table_markdown()
     assert table.count("\n") == len(fields) + 2  # header, rule, one row per hook
     for f in attrs.fields(Hooks):
@@ -42,7 +42,11 @@ def test_the_table_is_generated_from_every_field_of_the_record() -> None:
         assert f"| `{row.signature}` |" in table
     assert set(HookFunctions.__optional_keys__) == set(fields)
     assert set(HookWraps.__optional_keys__) == set(fields)
-    assert [n for n, h in HOOKS.items() if h.composition] == ["setup_row", "plant_deck"]
+    assert [n for n, h in HOOKS.items() if h.composition] == [
+        "setup_row",
+        "component_tables",
+        "plant_deck",
+    ]
 
 
 def test_the_base_module_defines_every_hook_and_a_ruleset_holds_them_as_a_record() -> None:

@@ -9,8 +9,8 @@ are generated from its fields.
 Two kinds of hook:
 
 - *state hooks* are called while a game is played, with the state;
-- *composition hooks* (``setup_row``, ``plant_deck``) are called once, when the
-  rules of a configuration are composed, with the config.
+- *composition hooks* (``setup_row``, ``component_tables``, ``plant_deck``) are
+  called once, when the rules of a configuration are composed, with the config.
 
 Hooks name plant cards by label (``"13"``, ``"46+"``; :mod:`powergrid.plants`),
 and order them by the ruleset's rank, never by comparing labels.
@@ -42,6 +42,7 @@ from powergrid.errors import RulesConfigError
 if TYPE_CHECKING:
     from powergrid.actions import Action, Reveal
     from powergrid.chance import RngState
+    from powergrid.component_tables import ComponentTables
     from powergrid.config import GameConfig
     from powergrid.deck import Deck
     from powergrid.rules import DeckSetup
@@ -74,6 +75,7 @@ __all__ = [
     "StateStep",
     "StateViolations",
     "Step2Replacement",
+    "TablesChange",
     "Wrap",
     "checked_names",
     "table_markdown",
@@ -98,9 +100,11 @@ SetupActions: TypeAlias = Callable[["GameState", int], tuple["Action", ...]]
 SetupApply: TypeAlias = Callable[["GameState", "Action"], "GameState"]
 PlayerOrder: TypeAlias = Callable[["GameState", tuple[int, ...]], tuple[int, ...]]
 StateViolations: TypeAlias = Callable[["GameState"], tuple[str, ...]]
-#: A player-count row (SET-12, SET-23): its keys are the component set's.
+#: A player-count row (SET-12, SET-23): its keys are listed in
+#: :data:`powergrid.component_tables.ROW_KEYS`.
 Row: TypeAlias = Mapping[str, Any]
 SetupRow: TypeAlias = Callable[["GameConfig", Row], Row]
+TablesChange: TypeAlias = Callable[["GameConfig", "ComponentTables"], "ComponentTables"]
 PlantDeck: TypeAlias = Callable[["GameConfig", "Deck"], "Deck"]
 
 _F = TypeVar("_F")
@@ -319,9 +323,21 @@ class Hooks:
     setup_row: SetupRow = attrs.field(
         metadata=_doc(
             "setup_row(config, row) -> row",
-            "once, when the rules are composed: the player-count row (regions, plants "
-            "removed, Step 2 and game-end thresholds, plant limit)",
+            "once, when the rules are composed: the player-count row as a mapping (its "
+            "keys are listed below the component tables); module API 1, kept working: "
+            "its result becomes `tables.row`, which `component_tables` then receives",
             ("SET-12", "SET-23", "CDK-15"),
+            composition=True,
+        )
+    )
+    component_tables: TablesChange = attrs.field(
+        metadata=_doc(
+            "component_tables(config, tables) -> tables",
+            "once, when the rules are composed, after setup_row: the component tables in "
+            "force (a ComponentTables: resource prices and track, refill, income, house "
+            "costs, starting money, the player-count row with the plant limit); return "
+            "changed ones with attrs.evolve",
+            ("SET-02", "SET-07", "SET-12", "RES-06", "BLD-05", "BUR-04", "AUC-16"),
             composition=True,
         )
     )
@@ -365,6 +381,7 @@ class HookFunctions(TypedDict, total=False):
     actor_turn: SeatStep
     state_violations: StateViolations
     setup_row: SetupRow
+    component_tables: TablesChange
     plant_deck: PlantDeck
 
 
@@ -394,6 +411,7 @@ class HookWraps(TypedDict, total=False):
     actor_turn: Wrap[SeatStep]
     state_violations: Wrap[StateViolations]
     setup_row: Wrap[SetupRow]
+    component_tables: Wrap[TablesChange]
     plant_deck: Wrap[PlantDeck]
 
 

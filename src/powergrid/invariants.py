@@ -276,9 +276,9 @@ def _resource_violations(state: GameState) -> list[str]:
         held = sum(p.resources[i] for p in state.players)
         held += sum(a.resources[i] for a in state.actors)
         total = state.resources.market[i] + state.resources.supply[i] + held
-        if total != rules.components.totals[i]:
-            out.append(f"{kind.value}: {total} tokens, expected {rules.components.totals[i]}")
-        if state.resources.market[i] > len(rules.components.slot_prices[i]):
+        if total != rules.tables.totals[i]:
+            out.append(f"{kind.value}: {total} tokens, expected {rules.tables.totals[i]}")
+        if state.resources.market[i] > len(rules.tables.slot_prices[i]):
             out.append(f"{kind.value}: market over capacity")
         if min(state.resources.market[i], state.resources.supply[i]) < 0:
             out.append(f"{kind.value}: negative count")

@@ -340,7 +340,7 @@ def fill_supply(state: GameState, *, fixed_market: bool) -> GameState:
     Tokens given to plants come from the supply; when it runs out, and the
     caller did not fix the market, from the market's cheapest end (RES-06).
     """
-    totals = state.rules.components.totals
+    totals = state.rules.tables.totals
     holdings: list[tuple[int, ...]] = [p.resources for p in state.players]
     holdings += [a.resources for a in state.actors]
     held = [sum(h) for h in zip(*holdings, strict=True)]

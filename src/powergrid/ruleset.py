@@ -25,6 +25,7 @@ from typing import Any, cast
 import attrs
 
 from powergrid.catalog import extra_module, map_rule_module
+from powergrid.component_tables import ComponentTables, checked_tables, row_from_mapping
 from powergrid.config import GameConfig
 from powergrid.deck import Deck
 from powergrid.enums import Resource
@@ -34,7 +35,7 @@ from powergrid.hooks import Hooks
 from powergrid.module_state import StateSpec
 from powergrid.network import PlayArea, play_area
 from powergrid.plants import Plant, card_label
-from powergrid.rules import HOOKS, Components, RuleModule, base
+from powergrid.rules import HOOKS, SLOT_COSTS, Components, RuleModule, base
 from powergrid.storage import accept_mask
 
 #: How many composed rulesets stay cached; each is small, but a long-lived
@@ -68,13 +69,18 @@ class Ruleset:
     Built once per game-defining config and play area (see the module
     docstring); ``config`` is that game-defining part, without names.
     ``deck`` (the game's plant cards) and ``setup_row`` (its player-count
-    row) are the component set's, as the ``plant_deck`` and ``setup_row``
-    composition hooks left them. ``plants`` holds the deck's cards by label
-    and ``rank`` each label's place in the game's order of cards (CDK-14,
-    CDK-20): every ordering of plants (the market, "lowest" and "highest",
-    the ORD-02 tie-break) uses the rank, while minimum bids and the too-small
-    test use the printed number (:meth:`number`). ``cards`` holds those card
-    tables again as the record shared by every play area (:class:`Cards`).
+    row as a mapping) are the component set's, as the ``plant_deck`` and
+    ``setup_row`` composition hooks left them. ``tables`` holds the component
+    tables in force (:class:`~powergrid.component_tables.ComponentTables`: prices,
+    refill, income, house costs, starting money, the player-count row), as the
+    ``component_tables`` hook left them; every reader uses them, and
+    ``step2_cities``, ``end_cities`` and ``max_plants`` are its row's values.
+    ``plants`` holds the deck's cards by label and ``rank`` each label's
+    place in the game's order of cards (CDK-14, CDK-20): every ordering of
+    plants (the market, "lowest" and "highest", the ORD-02 tie-break) uses
+    the rank, while minimum bids and the too-small test use the printed
+    number (:meth:`number`). ``cards`` holds those card tables again as the
+    record shared by every play area (:class:`Cards`).
 
     ``hooks`` holds the hooks in force (:class:`~powergrid.hooks.Hooks`), called
     by attribute: ``rules.hooks.min_bid(state, plant)``. ``base_hooks`` holds
@@ -94,6 +100,7 @@ class Ruleset:
     plants: Mapping[str, Plant]
     rank: Mapping[str, int]
     setup_row: Mapping[str, Any]
+    tables: ComponentTables
     plant_slots: Mapping[str, tuple[int, int]]
     plant_burns: Mapping[str, tuple[int, int]]
     step2_cities: int
@@ -109,7 +116,7 @@ class Ruleset:
 
     def refill_rows(self) -> tuple[tuple[int, int, int], ...]:
         """Tokens added per kind in phase 5, for Steps 1, 2, 3 (BUR-05, BUR-06)."""
-        return self.components.refill(self.config.map, self.config.players)
+        return self.tables.refill
 
     @property
     def resources(self) -> tuple[Resource, ...]:
@@ -245,16 +252,10 @@ def _core(config: GameConfig) -> dict[str, Any]:
     comps, modules, core = _compose(config)
     hooks = compose_hooks(modules, core)
     row = hooks.setup_row(config, comps.setup_rows[config.players])
+    tables = _tables(config, comps, modules, hooks, row)
     deck = hooks.plant_deck(config, comps.deck)
     plants = {card.label: card for card in deck.cards}
     _check_fuel(deck, comps)
-    seed_values = "seed_thresholds" in config.options
-    step2 = (
-        row.get("step2_cities_seed", row["step2_cities"]) if seed_values else row["step2_cities"]
-    )
-    max_plants = row.get("max_plants", comps.max_plants)
-    if seed_values:
-        max_plants = row.get("max_plants_seed", max_plants)
     future_step1 = 4
     for module in modules:
         future_step1 = int(module.data.get("future_market_step1", future_step1))
@@ -277,11 +278,12 @@ def _core(config: GameConfig) -> dict[str, Any]:
         "plants": plants,
         "rank": cards.rank,
         "setup_row": row,
+        "tables": tables,
         "plant_slots": cards.plant_slots,
         "plant_burns": cards.plant_burns,
-        "step2_cities": int(step2),
-        "end_cities": int(row["game_end_cities"]),
-        "max_plants": int(max_plants),
+        "step2_cities": tables.row.step2_cities,
+        "end_cities": tables.row.game_end_cities,
+        "max_plants": tables.row.max_plants,
         "future_step1": future_step1,
         "cards": cards,
         "state_specs": _state_specs(modules),
@@ -313,6 +315,41 @@ def state_specs_for(config: GameConfig) -> tuple[tuple[str, StateSpec], ...]:
     key = attrs.evolve(config, names=None, regions=None, options=options)
     specs: tuple[tuple[str, StateSpec], ...] = _core(key)["state_specs"]
     return specs
+
+
+def _tables(
+    config: GameConfig,
+    comps: Components,
+    modules: tuple[RuleModule, ...],
+    hooks: Hooks,
+    row: Mapping[str, Any],
+) -> ComponentTables:
+    """The component tables in force: the printed ones through ``component_tables``.
+
+    ``row`` is the player-count row as the ``setup_row`` hook (module API 1)
+    left it; a third-party hook may have returned any mapping. The tables a
+    module returns are checked (:func:`~powergrid.component_tables.checked_tables`).
+    """
+    printed = ComponentTables(
+        resources=comps.resources,
+        slot_prices=comps.slot_prices,
+        totals=comps.totals,
+        initial_market=comps.initial_market(config.map),
+        refill=comps.refill(config.map, config.players),
+        income=comps.income,
+        house_costs=SLOT_COSTS,
+        starting_money=comps.starting_money,
+        row=row_from_mapping(
+            row,
+            default_max_plants=comps.max_plants,
+            seed_values="seed_thresholds" in config.options,
+        ),
+    )
+    changed = hooks.component_tables(config, printed)
+    if changed is printed:
+        return printed
+    owners = [m.name for m in modules if "component_tables" in (*m.hooks, *m.wraps)]
+    return checked_tables(changed, printed, ", ".join(owners[1:]) or "base")
 
 
 @functools.cache

@@ -25,7 +25,6 @@ from powergrid.outcome import Outcome
 from powergrid.phases.auction import min_bid
 from powergrid.phases.building import connection_costs
 from powergrid.plants import Card
-from powergrid.rules import SLOT_COSTS
 from powergrid.ruleset import state_specs_for
 from powergrid.state import (
     ActorState,
@@ -125,8 +124,9 @@ def public_view(state: GameState) -> PublicView:
     rules = state.rules
     board = rules.area.board
     houses = tuple((board.cities[i], h) for i, h in enumerate(state.board.houses) if h)
+    costs = rules.tables.house_costs
     slots = tuple(
-        (board.cities[i], _slot(len(state.board.houses[i]), state.build_step))
+        (board.cities[i], _slot(costs, len(state.board.houses[i]), state.build_step))
         for i in rules.area.cities
     )
     prices = tuple((kind, _next_price(state, i)) for i, kind in enumerate(rules.resources))
@@ -182,13 +182,13 @@ def view(state: GameState, player: int) -> PlayerView:
     )
 
 
-def _slot(houses: int, build_step: int) -> int | None:
+def _slot(costs: tuple[int, ...], houses: int, build_step: int) -> int | None:
     """BLD-05: the next slot's price, or None when the Step allows no more houses."""
-    return SLOT_COSTS[houses] if houses < build_step else None
+    return costs[houses] if houses < build_step else None
 
 
 def _next_price(state: GameState, kind: int) -> int | None:
     """RES-06: the price of the cheapest token of a kind on the market."""
-    prices = state.rules.components.slot_prices[kind]
+    prices = state.rules.tables.slot_prices[kind]
     count = state.resources.market[kind]
     return prices[len(prices) - count] if count else None

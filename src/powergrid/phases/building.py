@@ -11,7 +11,7 @@ from powergrid.copies import evolve
 from powergrid.errors import Reason
 from powergrid.network import INF, network_costs
 from powergrid.phases.common import illegal, name, next_in
-from powergrid.rules import HOUSES_PER_PLAYER, SLOT_COSTS
+from powergrid.rules import HOUSES_PER_PLAYER
 from powergrid.state import GameState
 
 ACTIONS = (Build, EndBuild)
@@ -31,8 +31,9 @@ def connection_costs(state: GameState, seat: int) -> tuple[int, ...]:
 
 def build_cost(state: GameState, seat: int, city: str) -> int:
     """Slot cost plus connection cost of a house in ``city`` (BLD-03..BLD-05)."""
-    i = state.rules.area.board.index[city]
-    slot = SLOT_COSTS[len(state.board.houses[i])]
+    rules = state.rules
+    i = rules.area.board.index[city]
+    slot = rules.tables.house_costs[len(state.board.houses[i])]
     return slot + connection_costs(state, seat)[i]
 
 
@@ -43,18 +44,20 @@ def legal(state: GameState, seat: int | None) -> tuple[Action, ...]:
     p = state.players[seat]
     out: list[Action] = []
     if len(p.cities) < HOUSES_PER_PLAYER:
-        area = state.rules.area
+        rules = state.rules
+        area = rules.area
+        slots = rules.tables.house_costs  # BLD-05, as the component tables say
         costs = network_costs(area, p.cities)
         builds = _builds(area.board, seat)
         houses = state.board.houses
         limit = state.build_step
         money = p.money
-        budget = money - SLOT_COSTS[0]  # most cities fail this test alone
+        budget = money - min(slots)  # most cities fail this test alone
         for i in area.cities:
             if costs[i] <= budget:
                 here = houses[i]
                 n = len(here)
-                if n < limit and seat not in here and SLOT_COSTS[n] + costs[i] <= money:
+                if n < limit and seat not in here and slots[n] + costs[i] <= money:
                     out.append(builds[i])
     out.append(_end(seat))
     return tuple(out)
@@ -110,7 +113,7 @@ def _check(state: GameState, action: Build) -> tuple[int, int]:
     if len(p.cities) >= HOUSES_PER_PLAYER:
         illegal(f"{name(state, seat)} has no houses left (BLD-09)", Reason.NO_HOUSES_LEFT, action)
     link = connection_costs(state, seat)[i]
-    slot = SLOT_COSTS[len(here)]
+    slot = state.rules.tables.house_costs[len(here)]
     if link >= INF or slot + link > p.money:
         illegal(
             f"Building in {area.board.city_names[i]} costs {slot} + {link} = {slot + link} "

@@ -226,7 +226,7 @@ def _power_up(
     if supply is None:
         supply = sum(rules.plants[n].cities for n in action.plants)
     powered = min(supply, p.city_count)  # BUR-03, as supplied()
-    table = rules.components.income
+    table = rules.tables.income
     income = table[min(powered, len(table) - 1)]
     res = state.resources
     if any(use):
@@ -252,11 +252,12 @@ def _describe(action: Power) -> str:
 def refill(state: GameState) -> GameState:
     """BUR-05: refill each track from the supply by the table, capped by supply and room."""
     rules = state.rules
+    tables = rules.tables
     column = state.step - 1
     res = state.resources
     mkt, sup, added = [], [], []
     for row, on_market, in_supply, track in zip(
-        rules.refill_rows(), res.market, res.supply, rules.components.slot_prices, strict=True
+        tables.refill, res.market, res.supply, tables.slot_prices, strict=True
     ):
         n = min(row[column], in_supply, len(track) - on_market)
         mkt.append(on_market + n)

@@ -132,8 +132,8 @@ def _first_state(
     rng: RngState,
 ) -> GameState:
     """The state before the first phase 2: money, markets, an empty board (SET-02..SET-08)."""
-    comps = rules.components
-    on_market = comps.initial_market(cfg.map)
+    tables = rules.tables  # the component tables in force (a module may change them)
+    on_market = tables.initial_market
     return GameState(
         config=cfg,
         regions=regions,
@@ -142,8 +142,8 @@ def _first_state(
         phase=Phase.AUCTION,
         order=seats,
         players=tuple(
-            # SET-02/SET-03: 50 Elektro, no plants, city count 0
-            PlayerState(seat=s, money=comps.starting_money, resources=(0,) * len(comps.resources))
+            # SET-02/SET-03: 50 Elektro (the tables' starting money), no plants, city count 0
+            PlayerState(seat=s, money=tables.starting_money, resources=(0,) * len(tables.resources))
             for s in range(cfg.players)
         ),
         market=PlantMarket(
@@ -155,7 +155,7 @@ def _first_state(
         resources=ResourceMarket(
             market=on_market,
             # SET-08: every token not on the market starts in the general supply
-            supply=tuple(t - m for t, m in zip(comps.totals, on_market, strict=True)),
+            supply=tuple(t - m for t, m in zip(tables.totals, on_market, strict=True)),
         ),
         board=Board(houses=((),) * len(rules.area.board.cities)),
         secret=Secret(deck=deck.deck, removed_unseen=deck.removed_unseen, rng=rng),

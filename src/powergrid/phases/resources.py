@@ -6,10 +6,10 @@ import functools
 import itertools
 
 from powergrid.actions import Action, BuyResource, EndPurchase
+from powergrid.component_tables import ComponentTables
 from powergrid.copies import evolve
 from powergrid.errors import Reason
 from powergrid.phases.common import illegal, name
-from powergrid.rules import Components
 from powergrid.state import GameState, ResourceMarket
 from powergrid.storage import hand
 
@@ -32,14 +32,14 @@ def current(state: GameState) -> int | None:
 
 def price(state: GameState, kind: int, count: int) -> int:
     """RES-06: the sum of the ``count`` cheapest tokens of a kind on the market."""
-    cum = _tables(state.rules.components).cumulative[kind]
+    cum = _tables(state.rules.tables).cumulative[kind]
     start = len(cum) - 1 - state.resources.market[kind]
     # Beyond the market's tokens nothing more is priced (as the sum of a slice).
     return cum[min(start + count, len(cum) - 1)] - cum[start]
 
 
 class _Tables:
-    """What phase 3 looks up for one component set, built once and shared by its games.
+    """What phase 3 looks up for one set of component tables, built once, shared by its games.
 
     ``cumulative`` holds per kind the price of the track's first j spaces for
     every j (0 first), ``tracks`` each track's length, ``index`` each kind's
@@ -52,11 +52,9 @@ class _Tables:
 
     __slots__ = ("affordable", "cumulative", "index", "kinds", "names", "rows", "tracks")
 
-    def __init__(self, components: Components) -> None:
-        self.kinds = components.resources
-        self.cumulative = tuple(
-            (0, *itertools.accumulate(prices)) for prices in components.slot_prices
-        )
+    def __init__(self, tables: ComponentTables) -> None:
+        self.kinds = tables.resources
+        self.cumulative = tuple((0, *itertools.accumulate(prices)) for prices in tables.slot_prices)
         self.tracks = tuple(len(cum) - 1 for cum in self.cumulative)
         self.index = {kind: i for i, kind in enumerate(self.kinds)}
         self.names = tuple(kind.value for kind in self.kinds)
@@ -95,9 +93,10 @@ def _prefixes(row: list[BuyResource]) -> tuple[tuple[BuyResource, ...], ...]:
     return tuple(tuple(row[:n]) for n in range(len(row) + 1))
 
 
-# Keyed by the component set, which hashes by identity (cheap). Not by the
-# ruleset: that differs with the play area, so nearly every game would build anew.
-_tables = functools.lru_cache(maxsize=16)(_Tables)
+# Keyed by the component tables, which hash by identity (cheap) and are shared by
+# every play area of a config. Not by the ruleset: that differs with the play area,
+# so nearly every game would build anew.
+_tables = functools.lru_cache(maxsize=64)(_Tables)
 
 
 def legal(state: GameState, seat: int | None) -> tuple[Action, ...]:
@@ -105,7 +104,7 @@ def legal(state: GameState, seat: int | None) -> tuple[Action, ...]:
     if seat is None:
         return ()
     p = state.players[seat]
-    tables = _tables(state.rules.components)
+    tables = _tables(state.rules.tables)
     rows = tables.rows.get(seat) or tables.seat_rows(seat)
     stored = hand(state.rules, p.plants)
     # RES-05: a kind's room is its cap less its tokens, unless a hybrid joins kinds.
@@ -137,7 +136,7 @@ def apply(state: GameState, action: Action) -> GameState:
 
 def _buy_tokens(state: GameState, action: BuyResource) -> GameState:
     seat, kind, count = action.player, action.resource, action.count
-    tables = _tables(state.rules.components)
+    tables = _tables(state.rules.tables)
     i = tables.index.get(kind)
     if i is None:
         kinds = tables.kinds

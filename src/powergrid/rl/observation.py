@@ -87,7 +87,7 @@ from powergrid.module_state import area_cards
 from powergrid.network import INF, PlayArea, network_costs
 from powergrid.plants import KINDS, Plant
 from powergrid.rl.codec import check_config
-from powergrid.rules import HOUSES_PER_PLAYER, SLOT_COSTS
+from powergrid.rules import HOUSES_PER_PLAYER
 from powergrid.ruleset import Ruleset
 from powergrid.state import GameState
 
@@ -282,13 +282,14 @@ class ObservationEncoder:
         self._round, self._ended = at["global.round"], at["global.end_triggered"]
         self._const = [at[f"global.players.{self._n}"], *(at[f"{o}.present"] for o in self._owners)]
         self._res = tuple(at[f"resources.{k}.market"] for k in kinds)
-        prices = rules.components.slot_prices
-        self._inv_totals = tuple(1.0 / t for t in rules.components.totals)
+        prices = rules.tables.slot_prices
+        self._inv_totals = tuple(1.0 / t for t in rules.tables.totals)
         self._fill = tuple(tuple(c / len(p) for c in range(len(p) + 1)) for p in prices)
         # RES-06 and BUR-05: the track fills from its dearest space, so count c sells
         # first at the price of space len - c.
+        self._slots = len(rules.tables.house_costs)  # BLD-05: three slots per city
         self._price = tuple(
-            (0.0, *(p[len(p) - c] / max(p) for c in range(1, len(p) + 1))) for p in prices
+            (0.0, *(p[len(p) - c] / (max(p) or 1) for c in range(1, len(p) + 1))) for p in prices
         )
         self._deck, self._auction = at["market.deck_size"], at["auction.active"]
         self._mslot = tuple(at[f"market.slot{i}.present"] for i in range(self._market))
@@ -500,7 +501,7 @@ class ObservationEncoder:
 
     def _put_board(self, state: GameState, seat: int, mv: memoryview[float]) -> None:
         """Houses per city: count, whether a slot is still open, one flag per owner."""
-        rel, build, third = self._rel[seat], state.build_step, 1.0 / len(SLOT_COSTS)
+        rel, build, third = self._rel[seat], state.build_step, 1.0 / self._slots
         c = self._cities
         houses, is_open, connect = self._in_play + c, self._in_play + 2 * c, self._in_play + 3 * c
         for i, here in enumerate(state.board.houses):

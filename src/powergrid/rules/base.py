@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from powergrid.actions import Action
+from powergrid.component_tables import ComponentTables
 from powergrid.config import GameConfig
 from powergrid.copies import evolve
 from powergrid.deck import Deck
@@ -95,6 +96,11 @@ def printed_row(config: GameConfig, row: Mapping[str, Any]) -> Mapping[str, Any]
     return row
 
 
+def printed_tables(config: GameConfig, tables: ComponentTables) -> ComponentTables:
+    """The component set's tables as printed (SET-02, SET-07, BLD-05, BUR-04)."""
+    return tables
+
+
 def printed_deck(config: GameConfig, deck: Deck) -> Deck:
     """SET-11 / SET-21: the component set's own plant deck."""
     return deck
@@ -127,6 +133,7 @@ MODULE = RuleModule(
         "player_order": seats_only,
         "actor_turn": unchanged,  # the base game has no automatic actors
         "setup_row": printed_row,
+        "component_tables": printed_tables,
         "plant_deck": printed_deck,
     },
 )

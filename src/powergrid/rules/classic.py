@@ -68,7 +68,7 @@ def _prepare_deck(rules: Ruleset, rng: RngState) -> DeckSetup:
 
     The deck is the game's plant cards (``rules.plants``) less the fixed
     market and the top card; the number removed unseen comes from the game's
-    player-count row (``rules.setup_row``, SET-12). The Step 1 market is filled
+    player-count row (``rules.tables.row``, SET-12). The Step 1 market is filled
     afterwards by ordinary draws, so in a classic game with Europe's map rules
     (option ``map_rules``) the face-up 13 becomes the ninth plant of the 4 + 5
     market (SET-26).
@@ -87,7 +87,12 @@ def _prepare_deck(rules: Ruleset, rng: RngState) -> DeckSetup:
         )
     rest = rules.ranked(n for n in rules.plants if n not in taken)
     shuffled, rng = rng.shuffle(rest)
-    removed = int(rules.setup_row["plants_removed"])
+    removed = rules.tables.row.plants_removed
+    if not isinstance(removed, int):
+        raise RulesConfigError(
+            f"the classic setup (SET-12) removes a number of plants, not {removed!r}",
+            field="components",
+        )
     return DeckSetup(
         actual=actual,
         future=future,

@@ -42,6 +42,7 @@ from powergrid.chance import RngState
 from powergrid.config import GameConfig
 from powergrid.copies import evolve
 from powergrid.deck import Deck
+from powergrid.errors import RulesConfigError
 from powergrid.hooks import DrawFilter, LeavePlay, StateViolations
 from powergrid.module_state import StateSpec, with_module
 from powergrid.plants import Card
@@ -140,10 +141,22 @@ def prepare_deck(rules: Ruleset, rng: RngState) -> DeckSetup:
         modules={
             MODULE_NAME: InactiveArea(
                 plants=tuple(inactive),  # in reveal order: the order they were laid out
-                quota=int(rules.setup_row["plants_removed"]),  # CDK-07: removals in the game
+                quota=_removals(rules),  # CDK-07: removals in the game
             )
         },
     )
+
+
+def _removals(rules: Ruleset) -> int:
+    """SET-12's count of the game's row, as the tables in force give it (classic: a number)."""
+    removed = rules.tables.row.plants_removed
+    if not isinstance(removed, int):
+        raise RulesConfigError(
+            "a customised deck needs a classic player-count row, whose plants_removed is a "
+            f"number, not {dict(removed)} (CDK-07)",
+            field="modules",
+        )
+    return removed
 
 
 def reveal(rules: Ruleset, order: Iterable[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -17,6 +17,7 @@ from powergrid.catalog import component_maps
 from powergrid.chance import RngState
 from powergrid.data import load
 from powergrid.enums import Resource
+from powergrid.errors import RulesConfigError
 from powergrid.explicit import Chances, uniform, uniform_draws
 from powergrid.rules import Components, DeckSetup
 from powergrid.rules.classic import fill_count, income_table, shipped_deck
@@ -37,14 +38,19 @@ def _prepare_deck(rules: Ruleset, rng: RngState) -> DeckSetup:
 
     Shuffle the dark plants (03-15) and draw the Step 1 market (8; Europe 9,
     SET-26); set the next dark plant aside; remove dark and light plants
-    unseen as the game's player-count row says (``rules.setup_row``); shuffle
+    unseen as the game's player-count row says (``rules.tables.row``); shuffle
     the rest together; the Step 3 card goes under the deck (implicit: it always
     lies under the hidden deck) and the set-aside dark plant on top. The deck
     is the game's plant deck (``rules.deck``); a card not printed with a dark
     back counts as light.
     """
     size = rules.market_size(1)
-    removals = rules.setup_row["plants_removed"]
+    removals = rules.tables.row.plants_removed
+    if isinstance(removals, int):
+        raise RulesConfigError(
+            f"the Deluxe setup (SET-23) removes dark and light plants, not {removals!r}",
+            field="components",
+        )
     backs = {card.label: card.back for card in rules.deck.cards}
     dark, rng = rng.shuffle(rules.ranked(n for n in rules.plants if backs[n] == "dark"))
     light, rng = rng.shuffle(rules.ranked(n for n in rules.plants if backs[n] != "dark"))
