@@ -64,8 +64,7 @@ class PlayerCountRow:
     plants_removed: int | Mapping[str, int] = attrs.field(
         metadata=_doc(
             "plants removed at setup (classic: a number, removed unseen; Deluxe: "
-            "`{'dark': n, 'light': m}`); a customised deck's Variant M takes it as its "
-            "removal quota",
+            "`{'dark': n, 'light': m}`); a module may remove them later instead (CDK-07)",
             ("SET-11", "SET-12", "SET-21", "SET-23", "CDK-07"),
         )
     )

@@ -36,7 +36,7 @@ OPTIONS = {
     ),
     "map_rules": (
         "classic only: play the board's map rules too (Europe's 4 + 5 market, Step 2 without "
-        "a replacement and AUC-21; North America's discount token), CON-02 / OQ-31. Deluxe "
+        "a replacement and AUC-21; North America's AUC-30..AUC-35), CON-02 / OQ-31. Deluxe "
         "games always play them"
     ),
     "seed_thresholds": (
@@ -230,12 +230,6 @@ def _check_combination(cfg: GameConfig) -> None:
             f"the {cfg.components} components have no refill card or initial market for map "
             f"{cfg.map!r} (they know {', '.join(sorted(maps))})",
             field="components",
-        )
-    if EXPLICIT_CHANCE in cfg.options and cfg.deck is not None and cfg.deck.variant == "M":
-        raise RulesConfigError(
-            "explicit chance cannot yet resolve variant M's reveal, whose order decides the "
-            "inactive area (CDK-03); play it with seeded chance",
-            field="options",
         )
     for opt in ("map_rules", "seed_thresholds"):
         if opt in cfg.options and cfg.components != "classic":

@@ -30,7 +30,8 @@ class Event:
     values: tuple[int | str, ...] = ()
 
 
-#: The built-in event kinds whose first value is a plant (a card label).
+#: The core's event kinds whose first value is a plant (a card label); a rule module
+#: names its own (``RuleModule.plant_events``, ``Ruleset.plant_events``).
 PLANT_EVENTS = frozenset(
     {
         "auction_opened",
@@ -40,8 +41,6 @@ PLANT_EVENTS = frozenset(
         "plant_drawn",
         "plant_removed",
         "plant_under_deck",
-        "discount_placed",
-        "discount_removed",
     }
 )
 

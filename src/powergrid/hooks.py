@@ -265,8 +265,8 @@ class Hooks:
         metadata=_doc(
             "prepare_deck(rules, rng) -> DeckSetup",
             "once, when a game is set up: the initial market, the face-up card, the hidden "
-            "deck, the plants removed unseen (and a module's inactive area and removal "
-            "quota); the base game asks the component set (SET-11, SET-21)",
+            "deck, the plants removed unseen (and the records it sets for modules' own "
+            "state, DeckSetup.modules); the base game asks the component set (SET-11, SET-21)",
             ("SET-11", "SET-21", "CDK-02", "CDK-05", "CDK-12"),
         )
     )

@@ -30,6 +30,7 @@ from powergrid.config import GameConfig
 from powergrid.deck import Deck
 from powergrid.enums import Resource
 from powergrid.errors import RulesConfigError
+from powergrid.events import PLANT_EVENTS
 from powergrid.explicit import OPTION as EXPLICIT_CHANCE
 from powergrid.hooks import Hooks
 from powergrid.module_state import StateSpec
@@ -87,7 +88,9 @@ class Ruleset:
     the base game's own (``powergrid.rules.base``); a fast path that skips a
     hook call asks ``rules.hooks.x is rules.base_hooks.x``, and only that way.
     ``state_specs`` lists ``(module name, StateSpec)`` of every module that keeps
-    a state of its own, in composition order (:mod:`powergrid.module_state`).
+    a state of its own, in composition order (:mod:`powergrid.module_state`);
+    ``plant_events`` the event kinds whose first value is a plant, the core's and
+    the modules'.
     """
 
     config: GameConfig
@@ -109,6 +112,7 @@ class Ruleset:
     future_step1: int
     cards: Cards
     state_specs: tuple[tuple[str, StateSpec], ...] = ()
+    plant_events: frozenset[str] = PLANT_EVENTS
 
     def market_size(self, step: int) -> int:
         """Cards the plant market holds in a Step when the deck can fill it (CON-07)."""
@@ -231,9 +235,7 @@ def ruleset_for(config: GameConfig, regions: tuple[str, ...]) -> Ruleset:
     there share one ruleset; ``Ruleset.config`` is therefore the game-defining
     part of the config, not the game's own (read that from ``GameState.config``).
     """
-    options = config.options - {EXPLICIT_CHANCE}
-    key = attrs.evolve(config, names=None, regions=None, options=options)
-    return _build(key, tuple(sorted(regions)))
+    return _build(_key(config), tuple(sorted(regions)))
 
 
 @functools.lru_cache(maxsize=CACHE_SIZE)
@@ -287,6 +289,7 @@ def _core(config: GameConfig) -> dict[str, Any]:
         "future_step1": future_step1,
         "cards": cards,
         "state_specs": _state_specs(modules),
+        "plant_events": PLANT_EVENTS.union(*(getattr(m, "plant_events", ()) for m in modules)),
     }
 
 
@@ -311,10 +314,20 @@ def _state_specs(modules: tuple[RuleModule, ...]) -> tuple[tuple[str, StateSpec]
 
 def state_specs_for(config: GameConfig) -> tuple[tuple[str, StateSpec], ...]:
     """The ``state_specs`` of every ruleset of ``config`` (they need no play area)."""
-    options = config.options - {EXPLICIT_CHANCE}
-    key = attrs.evolve(config, names=None, regions=None, options=options)
-    specs: tuple[tuple[str, StateSpec], ...] = _core(key)["state_specs"]
+    specs: tuple[tuple[str, StateSpec], ...] = _core(_key(config))["state_specs"]
     return specs
+
+
+def plant_events_for(config: GameConfig) -> frozenset[str]:
+    """The ``plant_events`` of every ruleset of ``config`` (they need no play area)."""
+    kinds: frozenset[str] = _core(_key(config))["plant_events"]
+    return kinds
+
+
+def _key(config: GameConfig) -> GameConfig:
+    """The game-defining part of a config, as :func:`ruleset_for` caches by it."""
+    options = config.options - {EXPLICIT_CHANCE}
+    return attrs.evolve(config, names=None, regions=None, options=options)
 
 
 def _tables(

@@ -355,9 +355,15 @@ def _decode_card(value: Any, path: str) -> str:
         raise InvalidRecord(str(err), path=path) from None
 
 
+#: The event kinds whose first value is a plant, in the game being decoded (formats 1-2).
+_PLANT_KINDS: contextvars.ContextVar[frozenset[str]] = contextvars.ContextVar(
+    "plant_kinds", default=PLANT_EVENTS
+)
+
+
 def _numbered_event(event: Event) -> Event:
     """A format-1/2 event: its plant, the first value of a plant event, becomes a label."""
-    if event.kind in PLANT_EVENTS and event.values and type(event.values[0]) is int:
+    if event.kind in _PLANT_KINDS.get() and event.values and type(event.values[0]) is int:
         return attrs.evolve(event, values=(str(event.values[0]), *event.values[1:]))
     return event
 
@@ -448,7 +454,11 @@ def _decode_state(data: Any, path: str) -> GameState:
     data, modules = _module_states(data, rules.state_specs, path)
     ready = {"config": config, "regions": regions, "board": board, "rules": rules}
     ready["modules"] = modules
-    state: GameState = _decode_attrs(GameState, data, path, ready)
+    kinds = _PLANT_KINDS.set(rules.plant_events)
+    try:
+        state: GameState = _decode_attrs(GameState, data, path, ready)
+    finally:
+        _PLANT_KINDS.reset(kinds)
     problems = invariant_violations(state)
     if problems:
         raise InvalidRecord(f"the state breaks the rules: {problems[0]}", path=path)
@@ -550,14 +560,18 @@ def _decode_record(data: Any, path: str) -> Any:
 
 
 def _decode_public_view(data: Any, path: str) -> Any:
-    from powergrid.ruleset import state_specs_for
+    from powergrid.ruleset import plant_events_for, state_specs_for
     from powergrid.views import PublicView
 
     if not isinstance(data, dict):
         raise InvalidRecord(f"expected an object, not {_kind(data)}", path=path)
     config = _decode_attrs(GameConfig, data.get("config"), _join(path, "config"))
     data, modules = _module_states(data, state_specs_for(config), path)
-    return _decode_attrs(PublicView, data, path, {"config": config, "modules": modules})
+    kinds = _PLANT_KINDS.set(plant_events_for(config))
+    try:
+        return _decode_attrs(PublicView, data, path, {"config": config, "modules": modules})
+    finally:
+        _PLANT_KINDS.reset(kinds)
 
 
 def _decode_player_view(data: Any, path: str) -> Any:

@@ -100,6 +100,9 @@ class RuleModule:
     - ``state`` declares the module's own state record and how the core
       carries it (:class:`~powergrid.module_state.StateSpec`); ``None``: the
       module keeps none. The game state holds it as ``state.modules[name]``.
+    - ``plant_events`` names the module's event kinds whose first value is a
+      plant card (as the core's ``plant_bought``), so that documents of formats
+      1 and 2, which wrote plant numbers, read them as labels.
     """
 
     name: str
@@ -115,6 +118,7 @@ class RuleModule:
     check_config: Callable[[Any], None] | None = None
     api: int = 1
     state: StateSpec | None = None
+    plant_events: frozenset[str] = attrs.field(default=frozenset(), converter=_name_set)
 
 
 @attrs.frozen(eq=False)

@@ -120,6 +120,12 @@ def check(config: Any) -> None:
             "[...]}) (RULES.md section 10)",
             field="deck",
         )
+    if "explicit_chance" in config.options and choice.variant == "M":
+        raise RulesConfigError(
+            "explicit chance cannot yet resolve variant M's reveal, whose order decides the "
+            "inactive area (CDK-03); play it with seeded chance",
+            field="options",
+        )
     deck = game_deck(choice)
     if choice.variant == "M" and reveal_yield(deck) != MARKET_FROM_REVEAL:
         raise RulesConfigError(

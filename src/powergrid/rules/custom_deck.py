@@ -259,4 +259,5 @@ MODULE = RuleModule(
     reads={"deck", "cities"},
     check_config=check,
     state=STATE,
+    plant_events={"plant_inactive"},
 )

@@ -147,4 +147,5 @@ MODULE = RuleModule(
     },
     wraps={"state_violations": _token_violations},
     state=STATE,
+    plant_events={"discount_placed", "discount_removed"},
 )
