@@ -484,11 +484,15 @@ def _schema(name: str) -> dict[str, Any]:
 
 
 def test_schema_files_ship_with_the_package() -> None:
-    """Both schemas load as package data and share one notation pattern."""
+    """Both schemas load as package data and share one notation pattern.
+
+    The action file lists the base game's actions and one generic module action
+    (issue 32 item 2): which modules are installed is schemas.schema()'s to say.
+    """
     record, action = _schema("record.schema.json"), _schema("action.schema.json")
     assert record["$defs"]["notation"] == action["$defs"]["notation"]
     types = {ref["$ref"].rsplit("/", 1)[1] for ref in action["oneOf"]}
-    assert types == {cls.__name__ for cls in ACTION_TYPES}
+    assert types == {cls.__name__ for cls in ACTION_TYPES} | {"moduleAction"}
 
 
 def test_schemas_accept_real_output() -> None:

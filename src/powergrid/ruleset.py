@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 import importlib
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
@@ -33,7 +33,10 @@ from powergrid.explicit import OPTION as EXPLICIT_CHANCE
 from powergrid.hooks import Hooks
 from powergrid.network import PlayArea, play_area
 from powergrid.plants import Plant, card_label
-from powergrid.rules import HOOKS, Components, RuleModule, base
+from powergrid.rules import HOOKS, Components, ModuleAction, RuleModule, base
+
+if TYPE_CHECKING:
+    from powergrid.phases.table import PhaseRecord
 from powergrid.storage import accept_mask
 
 #: How many composed rulesets stay cached; each is small, but a long-lived
@@ -75,6 +78,11 @@ class Ruleset:
     test use the printed number (:meth:`number`). ``cards`` holds those card
     tables again as the record shared by every play area (:class:`Cards`).
 
+    ``actions`` are the rule modules' own actions in composition order
+    (:class:`~powergrid.rules.ModuleAction`), and ``flow`` the table of phases
+    the engine plays (:func:`powergrid.phases.table.flow_for`): the base game's
+    own table when no module declares an action.
+
     ``hooks`` holds the hooks in force (:class:`~powergrid.hooks.Hooks`), called
     by attribute: ``rules.hooks.min_bid(state, plant)``. ``base_hooks`` holds
     the base game's own (``powergrid.rules.base``); a fast path that skips a
@@ -98,6 +106,8 @@ class Ruleset:
     max_plants: int
     future_step1: int
     cards: Cards
+    actions: tuple[ModuleAction, ...] = ()
+    flow: tuple[PhaseRecord, ...] = ()
 
     def market_size(self, step: int) -> int:
         """Cards the plant market holds in a Step when the deck can fill it (CON-07)."""
@@ -238,8 +248,11 @@ def _core(config: GameConfig) -> dict[str, Any]:
     Every play area of the config shares these objects, the :class:`Cards` record
     first (the per-hand caches key on it).
     """
+    from powergrid.phases.table import flow_for  # the phases import this module
+
     comps, modules, core = _compose(config)
     hooks = compose_hooks(modules, core)
+    actions, flow = flow_for(modules)
     row = hooks.setup_row(config, comps.setup_rows[config.players])
     deck = hooks.plant_deck(config, comps.deck)
     plants = {card.label: card for card in deck.cards}
@@ -280,6 +293,8 @@ def _core(config: GameConfig) -> dict[str, Any]:
         "max_plants": int(max_plants),
         "future_step1": future_step1,
         "cards": cards,
+        "actions": actions,
+        "flow": flow,
     }
 
 

@@ -22,6 +22,10 @@ phase 5    income, refill, the market (BUR-*)      phase 1 of the next round
 game over  (terminal)                              nothing
 ========== ======================================= ==================================
 
+A rule module's own actions (:class:`powergrid.rules.ModuleAction`) join the
+records of the phases they are played in: :func:`flow_for` makes a game's
+table, which is :data:`FLOW` itself when no module declares an action.
+
 Phase 1 and game over ask nobody anything (``decides`` is false): for the
 queries of :mod:`powergrid.engine` a state in either has no player to act and no
 legal action, as before this table existed.
@@ -29,16 +33,18 @@ legal action, as before this table existed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import attrs
 
 from powergrid import market
-from powergrid.actions import Action
+from powergrid.actions import ACTION_TYPES, Action
 from powergrid.enums import Phase
-from powergrid.errors import Reason
+from powergrid.errors import Reason, RulesConfigError
 from powergrid.outcome import Score, rank
 from powergrid.phases import auction, building, bureaucracy, order, resources, setup
+from powergrid.rules import ModuleAction
 from powergrid.phases.common import illegal, name
 from powergrid.state import GameState, evolve
 
@@ -273,3 +279,67 @@ FLOW: tuple[PhaseRecord, ...] = (
         decides=False,
     ),
 )
+
+
+def flow_for(modules: Iterable[Any]) -> tuple[tuple[ModuleAction, ...], tuple[PhaseRecord, ...]]:
+    """The module actions of a composition and the table of phases that plays them.
+
+    Each phase record a module action is played in gains its class in
+    ``actions``, its instances after the phase's own legal actions (seats on
+    turn only, modules in composition order) and its effect in ``apply``.
+    Without module actions the table is :data:`FLOW` itself, so a base game
+    pays nothing for them. Two actions with one name or one verb, or one that
+    takes a base action's, raise :class:`~powergrid.RulesConfigError`
+    (``field`` ``"modules"``).
+    """
+    actions = tuple(a for m in modules for a in getattr(m, "actions", ()))
+    if not actions:
+        return (), FLOW
+    _check_distinct(actions)
+    flow = tuple(
+        _with_actions(record, tuple(a for a in actions if record.phase in a.phases))
+        for record in FLOW
+    )
+    return actions, flow
+
+
+def _check_distinct(actions: tuple[ModuleAction, ...]) -> None:
+    """Every module action has a name and a verb of its own (JSON and notation name it)."""
+    from powergrid.notation import VERBS
+
+    names = {cls.__name__ for cls in ACTION_TYPES}
+    verbs = {*VERBS, "chance"}
+    for action in actions:
+        if action.name in names or action.verb in verbs:
+            raise RulesConfigError(
+                f"module action {action.name} ({action.verb!r}) takes the name or verb of "
+                "another action",
+                field="modules",
+            )
+        names.add(action.name)
+        verbs.add(action.verb)
+
+
+def _with_actions(record: PhaseRecord, extra: tuple[ModuleAction, ...]) -> PhaseRecord:
+    """``record`` with the module actions ``extra`` played next to its own."""
+    if not extra or not record.decides:
+        return record
+    effects = {a.cls: a.apply for a in extra}
+    own_legal, own_apply = record.legal, record.apply
+
+    def legal(state: GameState, seat: int | None) -> tuple[Action, ...]:
+        out = own_legal(state, seat)
+        if seat is None or seat < 0:
+            return out
+        for action in extra:
+            out += tuple(action.legal(state, seat))
+        return out
+
+    def apply(state: GameState, action: Action) -> GameState:
+        effect = effects.get(type(action))
+        if effect is None:  # a subclass instance of a module action, or the phase's own
+            effect = next((a.apply for a in extra if isinstance(action, a.cls)), own_apply)
+        return effect(state, action)
+
+    classes = tuple(a.cls for a in extra)
+    return attrs.evolve(record, actions=record.actions + classes, legal=legal, apply=apply)
