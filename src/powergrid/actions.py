@@ -284,7 +284,7 @@ def trusted(cls: type[A], **fields: Any) -> A:
     return obj
 
 
-class ModuleActionType(Protocol):
+class ModuleActionType(attrs.AttrsInstance, Protocol):
     """An action a rule module declares (:class:`powergrid.rules.ModuleAction`): it has a seat.
 
     The static type of such actions in :data:`Action`; at run time each is an

@@ -300,7 +300,7 @@ def _known_modules(*, installed: bool) -> list[Any]:
 
 
 def known_module_actions(*, installed: bool = True) -> tuple[Any, ...]:
-    """Every :class:`~powergrid.rules.ModuleAction` that the rule modules this process knows declare.
+    """Every :class:`~powergrid.rules.ModuleAction` of the rule modules this process knows.
 
     Built-in modules first, then registered and (with ``installed``) installed
     ones; JSON documents, the notation and pickles find a module's actions here

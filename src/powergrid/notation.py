@@ -182,7 +182,8 @@ def parse_action(text: str, state: GameState | None = None) -> Action:
         raise InvalidRecord(f"empty action {text!r}")
     verb = VERBS.get(words[0]) or _module_verb(words[0], state)
     if verb is None:
-        raise InvalidRecord(f"unknown action {words[0]!r} in {text!r}; known: {', '.join(VERBS)}")
+        known = ", ".join((*_module_verbs(state), *VERBS))
+        raise InvalidRecord(f"unknown action {words[0]!r} in {text!r}; known: {known}")
     try:
         return verb(seat, words, text)
     except (TypeError, ValueError) as err:
@@ -193,7 +194,8 @@ def parse_action(text: str, state: GameState | None = None) -> Action:
 
 def _module_verb(word: str, state: GameState | None) -> Callable[[int, list[str], str], Any] | None:
     """The parser of a rule module's action verb: the game's modules first, then any known."""
-    found = next((a for a in state.rules.actions if a.verb == word), None) if state is not None else None
+    mine = state.rules.actions if state is not None else ()
+    found = next((a for a in mine if a.verb == word), None)
     if found is None:
         from powergrid.catalog import module_action_verb
 
@@ -201,6 +203,15 @@ def _module_verb(word: str, state: GameState | None) -> Callable[[int, list[str]
     if found is None:
         return None
     return found.parse if found.parse is not None else by_fields(found.cls)
+
+
+def _module_verbs(state: GameState | None) -> tuple[str, ...]:
+    """The verbs of the game's module actions, or of the built-in modules' without a state."""
+    if state is not None:
+        return tuple(a.verb for a in state.rules.actions)
+    from powergrid.catalog import known_module_actions
+
+    return tuple(a.verb for a in known_module_actions(installed=False))
 
 
 def by_fields(cls: type) -> Callable[[int, list[str], str], Any]:

@@ -36,9 +36,7 @@ SCHEMA_NAMES = ("record", "action", "deck", "state", "view", "public_view")
 _IDS = {f"urn:powergrid:schema:{n}:1": n for n in SCHEMA_NAMES}
 
 #: The files' notation alternative for any module verb: a word that is no base verb.
-_ANY_VERB = (
-    r"|(?!(choose|pass|bid|fold|discard|buy|endbuy|build|endbuild|power)( |$))[a-z]+( \S+)*"
-)
+_ANY_VERB = r"|(?!(choose|pass|bid|fold|discard|buy|endbuy|build|endbuild|power)( |$))[a-z]+( \S+)*"
 
 
 def schema(name: str) -> dict[str, Any]:
@@ -85,9 +83,8 @@ def _known_actions(root: dict[str, Any], name: str) -> None:
     node = root if name == "action" else root["$defs"].get("action.schema.json")
     if node is not None:
         fmt = node["$defs"]["moduleAction"]["properties"]["format"]
-        node["$defs"]["moduleAction"] = (
-            {"oneOf": [_action_schema(a, fmt) for a in actions]} if actions else {"not": {}}
-        )
+        declared: dict[str, Any] = {"oneOf": [_action_schema(a, fmt) for a in actions]}
+        node["$defs"]["moduleAction"] = declared if actions else {"not": {}}
     verbs = "|".join(re.escape(a.verb) for a in actions)
     alternative = f"|({verbs})( \\S+)*" if actions else ""
     stack: list[Any] = [root]

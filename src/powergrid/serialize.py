@@ -60,6 +60,8 @@ from powergrid.version import FORMAT, READABLE_FORMATS
 ACTIONS: dict[str, type] = {cls.__name__: cls for cls in ACTION_TYPES}
 #: The member types of :data:`~powergrid.actions.Action`, as an optional action's union lists them.
 _ACTION_MEMBERS = frozenset(typing.get_args(Action))
+
+
 def _records() -> dict[str, type]:
     from powergrid.records import GameRecord
     from powergrid.views import PlayerView, PublicView

@@ -44,8 +44,8 @@ from powergrid.enums import Phase
 from powergrid.errors import Reason, RulesConfigError
 from powergrid.outcome import Score, rank
 from powergrid.phases import auction, building, bureaucracy, order, resources, setup
-from powergrid.rules import ModuleAction
 from powergrid.phases.common import illegal, name
+from powergrid.rules import ModuleAction
 from powergrid.state import GameState, evolve
 
 #: The decision point of a state as the engine derives it: the seat to act (or

@@ -62,18 +62,22 @@ def _phases(value: Iterable[Phase]) -> frozenset[Phase]:
     return frozenset(Phase(p) for p in value)
 
 
-def _check_action_class(action: ModuleAction, attribute: object, cls: object) -> None:
+def _check_action_class(action: ModuleAction, attribute: object, cls: type) -> None:
     """A module action's class: an attrs class with a whole-number ``player`` field."""
     if not isinstance(cls, type) or not attrs.has(cls):
-        raise RulesConfigError(f"a module action's cls must be an attrs class, not {cls!r}", field="cls")
+        raise RulesConfigError(
+            f"a module action's cls must be an attrs class, not {cls!r}", field="cls"
+        )
     if "player" not in attrs.fields_dict(cls):
         raise RulesConfigError(f"module action {cls.__name__} has no player field", field="cls")
 
 
-def _check_verb(action: ModuleAction, attribute: object, verb: object) -> None:
+def _check_verb(action: ModuleAction, attribute: object, verb: str) -> None:
     """A notation verb: one lower-case word (``str(action)`` is ``"<seat>:<verb> ..."``)."""
     if not isinstance(verb, str) or not verb.isascii() or not verb.isalpha() or not verb.islower():
-        raise RulesConfigError(f"a module action's verb is one lower-case word, not {verb!r}", field="verb")
+        raise RulesConfigError(
+            f"a module action's verb is one lower-case word, not {verb!r}", field="verb"
+        )
 
 
 @attrs.frozen(eq=False)
@@ -125,11 +129,14 @@ def _module_actions(value: Iterable[ModuleAction]) -> tuple[ModuleAction, ...]:
     out = tuple(value)
     for i, action in enumerate(out):
         if not isinstance(action, ModuleAction):
-            raise RulesConfigError(f"a module's actions are ModuleAction records, not {action!r}", field="actions")
+            raise RulesConfigError(
+                f"a module's actions are ModuleAction records, not {action!r}", field="actions"
+            )
         for earlier in out[:i]:
             if earlier.name == action.name or earlier.verb == action.verb:
                 raise RulesConfigError(
-                    f"two actions of one module share the name or verb of {action.name}", "actions"
+                    f"two actions of one module share the name or verb of {action.name}",
+                    field="actions",
                 )
     return out
 
