@@ -287,7 +287,7 @@ def trusted(cls: type[A], **fields: Any) -> A:
 class ModuleActionType(attrs.AttrsInstance, Protocol):
     """An action a rule module declares (:class:`powergrid.rules.ModuleAction`): it has a seat.
 
-    The static type of such actions in :data:`Action`; at run time each is an
+    The static type of such actions in :data:`~powergrid.Action`; at run time each is an
     instance of its module's own frozen attrs class.
     """
 

@@ -97,7 +97,7 @@ def _run(state: GameState, point: ChancePoint) -> GameState:
     """
     if point.action is None:
         return _setup(state.config, state.secret.rng.seed, point)
-    record = state.rules.flow[state.phase]
+    record: PhaseRecord = state.rules.flow[state.phase]
     return _advance(record.apply(evolve(state, chance=point), point.action))
 
 
@@ -298,7 +298,7 @@ def _derive(state: GameState) -> Decision:
     """Who acts in ``state``, in which phase, and what :func:`apply` may play at once."""
     if state.chance is not None:
         return (CHANCE, None, _AT_ONCE_NEVER)
-    record = state.rules.flow[state.phase]
+    record: PhaseRecord = state.rules.flow[state.phase]
     if not record.decides:
         return (None, None, _AT_ONCE_NEVER)
     return (record.current(state), record, _at_once(state, record))
@@ -321,7 +321,7 @@ def _advance(state: GameState) -> GameState:
     :mod:`powergrid.phases.table`); the state returned carries its decision
     point (:func:`_decision`).
     """
-    flow = state.rules.flow
+    flow: tuple[PhaseRecord, ...] = state.rules.flow
     while True:
         record = flow[state.phase]
         who = record.current(state)

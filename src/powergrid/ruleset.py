@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 import importlib
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 import attrs
 
@@ -34,9 +34,6 @@ from powergrid.hooks import Hooks
 from powergrid.network import PlayArea, play_area
 from powergrid.plants import Plant, card_label
 from powergrid.rules import HOOKS, Components, ModuleAction, RuleModule, base
-
-if TYPE_CHECKING:
-    from powergrid.phases.table import PhaseRecord
 from powergrid.storage import accept_mask
 
 #: How many composed rulesets stay cached; each is small, but a long-lived
@@ -80,7 +77,8 @@ class Ruleset:
 
     ``actions`` are the rule modules' own actions in composition order
     (:class:`~powergrid.rules.ModuleAction`), and ``flow`` the table of phases
-    the engine plays (:func:`powergrid.phases.table.flow_for`): the base game's
+    the engine plays (``powergrid.phases.table.flow_for``, one ``PhaseRecord`` per
+    phase): the base game's
     own table when no module declares an action.
 
     ``hooks`` holds the hooks in force (:class:`~powergrid.hooks.Hooks`), called
@@ -107,7 +105,8 @@ class Ruleset:
     future_step1: int
     cards: Cards
     actions: tuple[ModuleAction, ...] = ()
-    flow: tuple[PhaseRecord, ...] = ()
+    # PhaseRecords; Any since the phases import this module (and the docs resolve it).
+    flow: tuple[Any, ...] = ()
 
     def market_size(self, step: int) -> int:
         """Cards the plant market holds in a Step when the deck can fill it (CON-07)."""

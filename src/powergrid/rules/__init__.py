@@ -176,7 +176,7 @@ class RuleModule:
       ``check_config(config)`` raises ``RulesConfigError`` for a config the
       module cannot play (a deck it cannot build, a play area of the wrong size).
     - ``actions`` are the action classes the module adds to the game
-      (:class:`ModuleAction`): the engine plays them, ``legal_actions`` lists
+      (:class:`~powergrid.rules.ModuleAction`): the engine plays them, ``legal_actions`` lists
       them, and JSON, the notation, pickles and the RL codec handle them.
     - ``api`` is the module-API version the module was written for
       (``powergrid.version.MODULE_API`` is this library's); a module

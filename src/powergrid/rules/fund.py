@@ -12,7 +12,7 @@ Where each rule lives:
 
 - setup (FND-03..FND-05): the ``setup`` hook puts the fund in the order; the
   players then place its six starting houses with :class:`PlaceFundHouse`,
-  the module's own action (:data:`PLACE_FUND_HOUSE`), in the setup phase
+  the module's own action (``PLACE_FUND_HOUSE``), in the setup phase
   (``powergrid.rules._fund_setup``);
 - phase 2 (FND-10..FND-14), phase 3 (FND-15..FND-17, RES-10) and phase 5
   (FND-18): ``powergrid.rules._fund_turns``;
