@@ -20,11 +20,12 @@ import pytest
 
 import powergrid as pg
 from powergrid import catalog, schemas
-from powergrid.actions import Bid, whole_number
+from powergrid.actions import BASE_VERBS, Bid, whole_number
 from powergrid.enums import Phase
 from powergrid.errors import Reason
+from powergrid.notation import VERBS
 from powergrid.phases.table import flow_for
-from powergrid.rules import ModuleAction, RuleModule
+from powergrid.rules import ModuleAction, RuleModule, game_actions
 from powergrid.rules.fund import MODULE as FUND
 from powergrid.state import GameState
 from powergrid.testing import check_ruleset
@@ -211,9 +212,10 @@ def test_a_module_action_may_not_take_another_action_s_verb_or_name() -> None:
     """A verb or class name another action of the game has is refused when rules are composed."""
     for modules in ([_module("bid")], [MODULE, _module("subsidy")], [_module("x", Bid)]):
         with pytest.raises(pg.RulesConfigError) as info:
-            flow_for(modules)
+            game_actions(modules)
         assert info.value.field == "modules"
-    assert flow_for([MODULE, _module("clash")])[1][Phase.RESOURCES].actions[-2:] == (
+    assert {*VERBS, "chance"} == BASE_VERBS
+    assert flow_for(game_actions([MODULE, _module("clash")]))[Phase.RESOURCES].actions[-2:] == (
         ClaimSubsidy,
         Clash,
     )

@@ -310,6 +310,11 @@ Action = Union[
     Reveal,
     ModuleActionType,
 ]
+#: The notation verbs of the base game's actions (:mod:`powergrid.notation`) and of chance.
+BASE_VERBS = frozenset(
+    ("choose", "pass", "bid", "fold", "discard", "buy", "endbuy", "build", "endbuild", "power")
+) | {"chance"}
+
 #: The base game's action classes; the rule modules' own come from their ``actions``.
 ACTION_TYPES: tuple[type, ...] = (
     ChoosePlant,

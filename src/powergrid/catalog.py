@@ -282,7 +282,7 @@ def extra_module(name: str) -> Any:
     return module
 
 
-def _known_modules(*, installed: bool) -> list[Any]:
+def _known_modules(*, installed: bool, registered: bool = True) -> list[Any]:
     """The rule modules this process knows: built in (extras and maps), registered, installed.
 
     Installed ones (``installed``) are loaded only when asked for: loading an
@@ -290,7 +290,8 @@ def _known_modules(*, installed: bool) -> list[Any]:
     """
     found = [extra_module(n) for n in _builtin_extras()]
     found += [map_rule_module(m) for m in MAPS]
-    found += list(_REGISTERED.values())
+    if registered:
+        found += list(_REGISTERED.values())
     if installed:
         for name in _working_entry_points():
             module = _loaded(name)
@@ -299,14 +300,15 @@ def _known_modules(*, installed: bool) -> list[Any]:
     return found
 
 
-def known_module_actions(*, installed: bool = True) -> tuple[Any, ...]:
+def known_module_actions(*, installed: bool = True, registered: bool = True) -> tuple[Any, ...]:
     """Every :class:`~powergrid.rules.ModuleAction` of the rule modules this process knows.
 
-    Built-in modules first, then registered and (with ``installed``) installed
-    ones; JSON documents, the notation and pickles find a module's actions here
-    when no game says which modules are in play.
+    Built-in modules first, then (with ``registered``) registered and (with
+    ``installed``) installed ones; JSON documents, the notation and pickles find
+    a module's actions here when no game says which modules are in play.
     """
-    return tuple(a for m in _known_modules(installed=installed) for a in getattr(m, "actions", ()))
+    modules = _known_modules(installed=installed, registered=registered)
+    return tuple(a for m in modules for a in getattr(m, "actions", ()))
 
 
 def module_action_named(name: str) -> Any:

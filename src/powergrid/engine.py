@@ -1,7 +1,7 @@
 """The functional core: new_game, legal_actions, apply, outcome (DESIGN: Public API).
 
 This module only dispatches: the flow of a round is the table of
-:mod:`powergrid.phases.table` (a game's own, ``state.rules.flow``, which adds
+:mod:`powergrid.phases.table` (a game's own, :func:`~powergrid.phases.table.flow_of`, which adds
 the rule modules' actions to their phases), the rules are the phase modules' (and the set-up
 :mod:`powergrid.phases.game_setup`'s), and the automatic steps between decisions
 (end of phase, refill, new round) run here from that table.
@@ -28,7 +28,7 @@ from powergrid.explicit import ChancePoint, NeedOutcome
 from powergrid.outcome import Outcome
 from powergrid.phases import game_setup
 from powergrid.phases.common import illegal, name
-from powergrid.phases.table import Decision, PhaseRecord
+from powergrid.phases.table import Decision, PhaseRecord, flow_of
 from powergrid.seeds import game_seed
 from powergrid.state import GameState
 
@@ -97,7 +97,7 @@ def _run(state: GameState, point: ChancePoint) -> GameState:
     """
     if point.action is None:
         return _setup(state.config, state.secret.rng.seed, point)
-    record: PhaseRecord = state.rules.flow[state.phase]
+    record = (state.rules.flow or flow_of(state.rules))[state.phase]
     return _advance(record.apply(evolve(state, chance=point), point.action))
 
 
@@ -298,7 +298,7 @@ def _derive(state: GameState) -> Decision:
     """Who acts in ``state``, in which phase, and what :func:`apply` may play at once."""
     if state.chance is not None:
         return (CHANCE, None, _AT_ONCE_NEVER)
-    record: PhaseRecord = state.rules.flow[state.phase]
+    record: PhaseRecord = (state.rules.flow or flow_of(state.rules))[state.phase]
     if not record.decides:
         return (None, None, _AT_ONCE_NEVER)
     return (record.current(state), record, _at_once(state, record))
@@ -317,11 +317,11 @@ def _at_once(state: GameState, record: PhaseRecord) -> frozenset[type]:
 def _advance(state: GameState) -> GameState:
     """Run automatic steps until a player must decide or the game is over.
 
-    The flow between phases is the game's table (``state.rules.flow``,
+    The flow between phases is the game's table (``flow_of(state.rules)``,
     :mod:`powergrid.phases.table`); the state returned carries its decision
     point (:func:`_decision`).
     """
-    flow: tuple[PhaseRecord, ...] = state.rules.flow
+    flow: tuple[PhaseRecord, ...] = state.rules.flow or flow_of(state.rules)
     while True:
         record = flow[state.phase]
         who = record.current(state)

@@ -39,6 +39,7 @@ from powergrid.enums import Phase
 from powergrid.errors import InvalidRecord
 from powergrid.human_view import entries, short
 from powergrid.notation import parse_action
+from powergrid.phases.table import flow_of
 from powergrid.rules.fund import PlaceFundHouse
 from powergrid.state import GameState
 from powergrid.views import public_view
@@ -144,7 +145,7 @@ def _in_phase(move: Move, state: GameState) -> Move:
     played in phase 2 (auction)``, a message other callers rely on); the
     player typed ``buy``, so the prompt says it with that word and the phases.
     """
-    flow = state.rules.flow
+    flow = flow_of(state.rules)
     if isinstance(move, Command | Unclear) or not flow[state.phase].decides:
         return move
     home = next((r.phase for r in flow if r.actions and isinstance(move, r.actions)), None)

@@ -206,12 +206,12 @@ def _module_verb(word: str, state: GameState | None) -> Callable[[int, list[str]
 
 
 def _module_verbs(state: GameState | None) -> tuple[str, ...]:
-    """The verbs of the game's module actions, or of the built-in modules' without a state."""
-    if state is not None:
-        return tuple(a.verb for a in state.rules.actions)
+    """The verbs of the game's module actions, then of the built-in modules' (the fund's)."""
     from powergrid.catalog import known_module_actions
 
-    return tuple(a.verb for a in known_module_actions(installed=False))
+    mine = state.rules.actions if state is not None else ()
+    builtin = known_module_actions(installed=False, registered=False)
+    return tuple(dict.fromkeys(a.verb for a in (*mine, *builtin)))
 
 
 def by_fields(cls: type) -> Callable[[int, list[str], str], Any]:

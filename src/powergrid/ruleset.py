@@ -33,7 +33,7 @@ from powergrid.explicit import OPTION as EXPLICIT_CHANCE
 from powergrid.hooks import Hooks
 from powergrid.network import PlayArea, play_area
 from powergrid.plants import Plant, card_label
-from powergrid.rules import HOOKS, Components, ModuleAction, RuleModule, base
+from powergrid.rules import HOOKS, Components, ModuleAction, RuleModule, base, game_actions
 from powergrid.storage import accept_mask
 
 #: How many composed rulesets stay cached; each is small, but a long-lived
@@ -76,10 +76,10 @@ class Ruleset:
     tables again as the record shared by every play area (:class:`Cards`).
 
     ``actions`` are the rule modules' own actions in composition order
-    (:class:`~powergrid.rules.ModuleAction`), and ``flow`` the table of phases
-    the engine plays (``powergrid.phases.table.flow_for``, one ``PhaseRecord`` per
-    phase): the base game's
-    own table when no module declares an action.
+    (:class:`~powergrid.rules.ModuleAction`). ``flow`` caches the table of phases
+    the engine plays (``powergrid.phases.table.flow_of``, one ``PhaseRecord`` per
+    phase; the base game's own table when no module declares an action): empty
+    until the engine first asks, since the phases import this module.
 
     ``hooks`` holds the hooks in force (:class:`~powergrid.hooks.Hooks`), called
     by attribute: ``rules.hooks.min_bid(state, plant)``. ``base_hooks`` holds
@@ -105,7 +105,7 @@ class Ruleset:
     future_step1: int
     cards: Cards
     actions: tuple[ModuleAction, ...] = ()
-    # PhaseRecords; Any since the phases import this module (and the docs resolve it).
+    # PhaseRecords, filled on first use (flow_of); Any since the phases import this module.
     flow: tuple[Any, ...] = ()
 
     def market_size(self, step: int) -> int:
@@ -247,11 +247,8 @@ def _core(config: GameConfig) -> dict[str, Any]:
     Every play area of the config shares these objects, the :class:`Cards` record
     first (the per-hand caches key on it).
     """
-    from powergrid.phases.table import flow_for  # the phases import this module
-
     comps, modules, core = _compose(config)
     hooks = compose_hooks(modules, core)
-    actions, flow = flow_for(modules)
     row = hooks.setup_row(config, comps.setup_rows[config.players])
     deck = hooks.plant_deck(config, comps.deck)
     plants = {card.label: card for card in deck.cards}
@@ -292,8 +289,7 @@ def _core(config: GameConfig) -> dict[str, Any]:
         "max_plants": int(max_plants),
         "future_step1": future_step1,
         "cards": cards,
-        "actions": actions,
-        "flow": flow,
+        "actions": game_actions(modules),
     }
 
 

@@ -79,7 +79,8 @@ def schema(name: str) -> dict[str, Any]:
 
 def _known_actions(root: dict[str, Any], name: str) -> None:
     """Put the known modules' own actions where the files accept any module action."""
-    actions = catalog.known_module_actions()
+    # One entry per class: a module variant (the fund with another build policy) shares it.
+    actions = tuple({a.cls: a for a in reversed(catalog.known_module_actions())}.values())[::-1]
     node = root if name == "action" else root["$defs"].get("action.schema.json")
     if node is not None:
         fmt = node["$defs"]["moduleAction"]["properties"]["format"]

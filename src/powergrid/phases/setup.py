@@ -5,7 +5,7 @@ straight to its first phase 2. A module that needs player decisions at setup
 names the seat on turn with the ``setup_turn`` hook (:mod:`powergrid.hooks`)
 and declares the decisions as its own actions of ``Phase.SETUP``
 (:class:`powergrid.rules.ModuleAction`), which the game's table of phases
-(:func:`powergrid.phases.table.flow_for`) adds to this phase: the phase has
+(:func:`powergrid.phases.table.flow_of`) adds to this phase: the phase has
 none of its own.
 """
 

@@ -23,7 +23,7 @@ game over  (terminal)                              nothing
 ========== ======================================= ==================================
 
 A rule module's own actions (:class:`powergrid.rules.ModuleAction`) join the
-records of the phases they are played in: :func:`flow_for` makes a game's
+records of the phases they are played in: :func:`flow_of` makes a game's
 table, which is :data:`FLOW` itself when no module declares an action.
 
 Phase 1 and game over ask nobody anything (``decides`` is false): for the
@@ -33,19 +33,19 @@ legal action, as before this table existed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Callable
 
 import attrs
 
 from powergrid import market
-from powergrid.actions import ACTION_TYPES, Action
+from powergrid.actions import Action
 from powergrid.enums import Phase
-from powergrid.errors import Reason, RulesConfigError
+from powergrid.errors import Reason
 from powergrid.outcome import Score, rank
 from powergrid.phases import auction, building, bureaucracy, order, resources, setup
 from powergrid.phases.common import illegal, name
 from powergrid.rules import ModuleAction
+from powergrid.ruleset import Ruleset
 from powergrid.state import GameState, evolve
 
 #: The decision point of a state as the engine derives it: the seat to act (or
@@ -281,43 +281,35 @@ FLOW: tuple[PhaseRecord, ...] = (
 )
 
 
-def flow_for(modules: Iterable[Any]) -> tuple[tuple[ModuleAction, ...], tuple[PhaseRecord, ...]]:
-    """The module actions of a composition and the table of phases that plays them.
+def flow_of(rules: Ruleset) -> tuple[PhaseRecord, ...]:
+    """The table of phases of a game's rules: :data:`FLOW` with the modules' actions added.
+
+    Made on first use and kept on the ruleset (``Ruleset.flow``), so each game's
+    rules build it once; without module actions it is :data:`FLOW` itself.
+    """
+    flow: tuple[PhaseRecord, ...] = rules.flow
+    if not flow:
+        flow = flow_for(rules.actions)
+        object.__setattr__(rules, "flow", flow)  # a cache of the frozen ruleset's
+    return flow
+
+
+def flow_for(actions: tuple[ModuleAction, ...]) -> tuple[PhaseRecord, ...]:
+    """:data:`FLOW` with the module actions ``actions`` played in their phases.
 
     Each phase record a module action is played in gains its class in
     ``actions``, its instances after the phase's own legal actions (seats on
     turn only, modules in composition order) and its effect in ``apply``.
     Without module actions the table is :data:`FLOW` itself, so a base game
-    pays nothing for them. Two actions with one name or one verb, or one that
-    takes a base action's, raise :class:`~powergrid.RulesConfigError`
-    (``field`` ``"modules"``).
+    pays nothing for them. (:func:`powergrid.rules.game_actions` checked that
+    each has a name and a verb of its own.)
     """
-    actions = tuple(a for m in modules for a in getattr(m, "actions", ()))
     if not actions:
-        return (), FLOW
-    _check_distinct(actions)
-    flow = tuple(
+        return FLOW
+    return tuple(
         _with_actions(record, tuple(a for a in actions if record.phase in a.phases))
         for record in FLOW
     )
-    return actions, flow
-
-
-def _check_distinct(actions: tuple[ModuleAction, ...]) -> None:
-    """Every module action has a name and a verb of its own (JSON and notation name it)."""
-    from powergrid.notation import VERBS
-
-    names = {cls.__name__ for cls in ACTION_TYPES}
-    verbs = {*VERBS, "chance"}
-    for action in actions:
-        if action.name in names or action.verb in verbs:
-            raise RulesConfigError(
-                f"module action {action.name} ({action.verb!r}) takes the name or verb of "
-                "another action",
-                field="modules",
-            )
-        names.add(action.name)
-        verbs.add(action.verb)
 
 
 def _with_actions(record: PhaseRecord, extra: tuple[ModuleAction, ...]) -> PhaseRecord:

@@ -43,6 +43,7 @@ __all__ = [
     "DeckSetup",
     "ModuleAction",
     "RuleModule",
+    "game_actions",
 ]
 
 
@@ -139,6 +140,30 @@ def _module_actions(value: Iterable[ModuleAction]) -> tuple[ModuleAction, ...]:
                     field="actions",
                 )
     return out
+
+
+def game_actions(modules: Iterable[Any]) -> tuple[ModuleAction, ...]:
+    """The module actions of a composition, in its order, each with a name and verb of its own.
+
+    JSON and the notation name an action by its class name and its verb, so two
+    actions with one name or one verb, or one that takes a base action's, raise
+    :class:`~powergrid.RulesConfigError` (``field`` ``"modules"``).
+    """
+    from powergrid.actions import ACTION_TYPES, BASE_VERBS
+
+    actions = tuple(a for m in modules for a in getattr(m, "actions", ()))
+    names = {cls.__name__ for cls in ACTION_TYPES}
+    verbs = set(BASE_VERBS)
+    for action in actions:
+        if action.name in names or action.verb in verbs:
+            raise RulesConfigError(
+                f"module action {action.name} ({action.verb!r}) takes the name or verb of "
+                "another action",
+                field="modules",
+            )
+        names.add(action.name)
+        verbs.add(action.verb)
+    return actions
 
 
 def _hook_functions(value: HookFunctions) -> HookFunctions:
