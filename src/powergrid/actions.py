@@ -340,7 +340,7 @@ def module_action_class(name: object) -> type | None:
     The modules known are those of :func:`powergrid.catalog.module_action_named`
     (built in, registered, installed); a class found is remembered.
     """
-    if not isinstance(name, str):
+    if not isinstance(name, str) or not name[:1].isupper():  # class names only (no "str")
         return None
     cls = _MODULE_CLASSES.get(name)
     if cls is None:
