@@ -194,6 +194,8 @@ class ActionCodec:
             ("power", (2**self._plant_limit) * width, f"mask * {width} + hybrid tokens of kind 1"),
         ]
         for verb, found in self._instances.items():
+            if any(verb == row[0] for row in rows):  # "end" is no verb, but a block
+                raise ValueError(f"a module action's verb {verb!r} names a block of the codec")
             rows.append((verb, len(found), f"the k-th instance of the module action {verb!r}"))
         blocks, start = [], 0
         for name, size, meaning in rows:
