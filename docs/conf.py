@@ -99,7 +99,7 @@ nitpick_ignore_regex = [
     (
         r"py:class",
         r"(BuildStep|DrawChances|DrawFilter|LeavePlay|MarketShape|MinBid|PlantDeck"
-        r"|PlantStep|PlayerOrder|PrepareDeck|Row|SeatPlantStep|SeatStep|SetupActions|SetupApply"
+        r"|PlantStep|PlayerOrder|PrepareDeck|Row|SeatPlantStep|SeatStep"
         r"|SetupRow|SetupTurn|StateStep|StateViolations|Step2Replacement|TablesChange|Wrap)"
         r"(\[.*\])?",
     ),

@@ -29,7 +29,9 @@ def test_the_table_is_generated_from_every_field_of_the_record() -> None:
     """Item 4: HOOKS, the guide's table and the module forms list exactly the record's fields."""
     fields = [f.name for f in attrs.fields(Hooks)]
     assert list(HOOKS) == fields
-    assert len(fields) == 25  # issue 32 item 3 added component_tables
+    assert (
+        len(fields) == 23
+    )  # item 3 added component_tables; item 2 removed setup_actions, setup_apply
     table = table_markdown()
     assert table.count("\n") == len(fields) + 2  # header, rule, one row per hook
     for f in attrs.fields(Hooks):

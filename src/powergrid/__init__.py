@@ -22,7 +22,6 @@ from powergrid.actions import (
     EndPurchase,
     PassAuction,
     PassBid,
-    PlaceFundHouse,
     Power,
     Reveal,
 )
@@ -50,6 +49,7 @@ from powergrid.position import build_position, edit_position
 from powergrid.position_notation import parse_position, position_text
 from powergrid.records import GameRecord, replay, with_outcomes
 from powergrid.rulebook import RuleText, rule
+from powergrid.rules.fund import PlaceFundHouse  # the fund module's own action (FND-05)
 from powergrid.serialize import from_json, to_json
 from powergrid.state import ActorState, GameState, PlayerState
 from powergrid.version import __version__

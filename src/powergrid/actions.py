@@ -15,7 +15,7 @@ so every action has a notation that reads back.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, TypeVar, Union
+from typing import Any, Protocol, TypeVar, Union
 
 import attrs
 
@@ -36,17 +36,27 @@ def _check_whole(name: str, value: object) -> None:
         raise ValueError(f"{name} must not be negative, not {value}")
 
 
-def _whole(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    """Validator: a whole number >= 0 (Elektro, seats, plants, counts; CON-09)."""
+def whole_number(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    """Validator: a whole number >= 0 (Elektro, seats, plants, counts; CON-09).
+
+    For the fields of a rule module's own actions too (``attrs.field(validator=whole_number)``).
+    """
     _check_whole(attribute.name, value)
 
 
-def _text(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    """Validator: a city id, a non-empty string without spaces (ids are slugs)."""
+def word(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    """Validator: an id such as a city's, a non-empty string without spaces (ids are slugs).
+
+    For the fields of a rule module's own actions too, so that their notation reads back.
+    """
     if not isinstance(value, str):
         raise TypeError(f"{attribute.name} must be a city id string, not {value!r}")
     if not value or len(value.split()) != 1 or value != value.strip():
         raise ValueError(f"{attribute.name} must be a city id without spaces, not {value!r}")
+
+
+_whole = whole_number
+_text = word
 
 
 def _sorted_plants(value: Iterable[str | int]) -> tuple[str, ...]:
@@ -82,22 +92,6 @@ def vector_amounts(kinds: Sequence[Resource], counts: Sequence[int]) -> Amounts:
 
 def _fmt_amounts(amounts: Amounts) -> str:
     return " ".join(f"{k.value}={n}" for k, n in amounts)
-
-
-@attrs.frozen(kw_only=True)
-class PlaceFundHouse:
-    """Put one of the fund's starting houses on a city's 10 slot (setup, FND-05).
-
-    The 2-player fund game only: before round 1 the two players place the
-    fund's six starting houses in turn; each after the first goes into a city
-    directly connected to a city that already holds a fund house.
-    """
-
-    player: int = attrs.field(validator=_whole)
-    city: str = attrs.field(validator=_text)
-
-    def __str__(self) -> str:
-        return f"{self.player}:fund {self.city}"
 
 
 @attrs.frozen(kw_only=True)
@@ -290,8 +284,19 @@ def trusted(cls: type[A], **fields: Any) -> A:
     return obj
 
 
+class ModuleActionType(attrs.AttrsInstance, Protocol):
+    """An action a rule module declares (:class:`powergrid.rules.ModuleAction`): it has a seat.
+
+    The static type of such actions in :data:`~powergrid.Action`; at run time each is an
+    instance of its module's own frozen attrs class.
+    """
+
+    @property
+    def player(self) -> int:
+        """The acting seat."""
+
+
 Action = Union[
-    PlaceFundHouse,
     ChoosePlant,
     PassAuction,
     Bid,
@@ -303,9 +308,15 @@ Action = Union[
     EndBuild,
     Power,
     Reveal,
+    ModuleActionType,
 ]
+#: The notation verbs of the base game's actions (:mod:`powergrid.notation`) and of chance.
+BASE_VERBS = frozenset(
+    ("choose", "pass", "bid", "fold", "discard", "buy", "endbuy", "build", "endbuild", "power")
+) | {"chance"}
+
+#: The base game's action classes; the rule modules' own come from their ``actions``.
 ACTION_TYPES: tuple[type, ...] = (
-    PlaceFundHouse,
     ChoosePlant,
     PassAuction,
     Bid,
@@ -318,3 +329,43 @@ ACTION_TYPES: tuple[type, ...] = (
     Power,
     Reveal,
 )
+
+#: Rule modules' action classes found so far, by name.
+_MODULE_CLASSES: dict[str, type] = {}
+
+
+def module_action_class(name: object) -> type | None:
+    """The class of the action a known rule module declares under ``name``, or ``None``.
+
+    The modules known are those of :func:`powergrid.catalog.module_action_named`
+    (built in, registered, installed); a class found is remembered.
+    """
+    if not isinstance(name, str) or not name[:1].isupper():  # class names only (no "str")
+        return None
+    cls = _MODULE_CLASSES.get(name)
+    if cls is None:
+        from powergrid.catalog import module_action_named
+
+        found = module_action_named(name)
+        if found is None:
+            return None
+        cls = _MODULE_CLASSES[name] = found.cls
+    return cls
+
+
+def is_action_type(cls: type) -> bool:
+    """Whether ``cls`` is an action class: the base game's or a known rule module's."""
+    return cls in ACTION_TYPES or module_action_class(cls.__name__) is cls
+
+
+def __getattr__(name: str) -> type:
+    """A rule module's action class by name, for pickles that name it here (older releases).
+
+    Releases before the module actions kept every action class in this module;
+    a class a rule module now declares is found through the modules this process
+    knows (:func:`powergrid.catalog.module_action_named`).
+    """
+    found = module_action_class(name) if name[:1].isupper() else None
+    if found is not None:
+        return found
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

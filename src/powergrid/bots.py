@@ -31,11 +31,11 @@ from powergrid.actions import (
     EndPurchase,
     PassAuction,
     PassBid,
-    PlaceFundHouse,
     Power,
 )
 from powergrid.engine import current_player, legal_actions
 from powergrid.phases import building, resources
+from powergrid.rules.fund import PlaceFundHouse
 from powergrid.state import GameState
 
 __all__ = ["GreedyBot", "RandomBot", "distinct_choices"]

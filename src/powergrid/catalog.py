@@ -29,7 +29,7 @@ from __future__ import annotations
 import functools
 import importlib
 import warnings
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from importlib import metadata, resources
 from typing import Any
 
@@ -280,6 +280,53 @@ def extra_module(name: str) -> Any:
             field="modules",
         )
     return module
+
+
+def _known_modules(*, installed: bool, registered: bool = True) -> list[Any]:
+    """The rule modules this process knows: built in (extras and maps), registered, installed.
+
+    Installed ones (``installed``) are loaded only when asked for: loading an
+    entry point imports its package and may warn about a broken one.
+    """
+    found = [extra_module(n) for n in _builtin_extras()]
+    found += [map_rule_module(m) for m in MAPS]
+    if registered:
+        found += list(_REGISTERED.values())
+    if installed:
+        for name in _working_entry_points():
+            module = _loaded(name)
+            if getattr(module, "name", None) == name:
+                found.append(module)
+    return found
+
+
+def known_module_actions(*, installed: bool = True, registered: bool = True) -> tuple[Any, ...]:
+    """Every :class:`~powergrid.rules.ModuleAction` of the rule modules this process knows.
+
+    Built-in modules first, then (with ``registered``) registered and (with
+    ``installed``) installed ones; JSON documents, the notation and pickles find
+    a module's actions here when no game says which modules are in play.
+    """
+    modules = _known_modules(installed=installed, registered=registered)
+    return tuple(a for m in modules for a in getattr(m, "actions", ()))
+
+
+def module_action_named(name: str) -> Any:
+    """The module action whose class is called ``name``, or ``None`` (built-in modules first)."""
+    return _find_action(lambda a: a.name == name)
+
+
+def module_action_verb(verb: str) -> Any:
+    """The module action whose notation verb is ``verb``, or ``None`` (built-in modules first)."""
+    return _find_action(lambda a: a.verb == verb)
+
+
+def _find_action(match: Callable[[Any], bool]) -> Any:
+    for installed in (False, True):  # load installed packages only when needed
+        for action in known_module_actions(installed=installed):
+            if match(action):
+                return action
+    return None
 
 
 def check_modules(players: int, components: str, modules: tuple[str, ...]) -> None:

@@ -1,7 +1,8 @@
 """The functional core: new_game, legal_actions, apply, outcome (DESIGN: Public API).
 
 This module only dispatches: the flow of a round is the table of
-:mod:`powergrid.phases.table`, the rules are the phase modules' (and the set-up
+:mod:`powergrid.phases.table` (a game's own, :func:`~powergrid.phases.table.flow_of`, which adds
+the rule modules' actions to their phases), the rules are the phase modules' (and the set-up
 :mod:`powergrid.phases.game_setup`'s), and the automatic steps between decisions
 (end of phase, refill, new round) run here from that table.
 
@@ -19,7 +20,7 @@ from fractions import Fraction
 import attrs
 
 from powergrid import explicit
-from powergrid.actions import ACTION_TYPES, CHANCE, Action, Reveal
+from powergrid.actions import ACTION_TYPES, CHANCE, Action, Reveal, is_action_type
 from powergrid.config import GameConfig
 from powergrid.copies import evolve
 from powergrid.errors import IllegalAction, Reason
@@ -27,7 +28,7 @@ from powergrid.explicit import ChancePoint, NeedOutcome
 from powergrid.outcome import Outcome
 from powergrid.phases import game_setup
 from powergrid.phases.common import illegal, name
-from powergrid.phases.table import FLOW, Decision, PhaseRecord
+from powergrid.phases.table import Decision, PhaseRecord, flow_of
 from powergrid.seeds import game_seed
 from powergrid.state import GameState
 
@@ -96,7 +97,8 @@ def _run(state: GameState, point: ChancePoint) -> GameState:
     """
     if point.action is None:
         return _setup(state.config, state.secret.rng.seed, point)
-    return _advance(FLOW[state.phase].apply(evolve(state, chance=point), point.action))
+    record = (state.rules.flow or flow_of(state.rules))[state.phase]
+    return _advance(record.apply(evolve(state, chance=point), point.action))
 
 
 def current_player(state: GameState) -> int | None:
@@ -210,7 +212,7 @@ def _check_turn(state: GameState, record: PhaseRecord, who: int | None, action: 
 
     An instance of a subclass of this phase's actions passes, as it always did.
     """
-    if not isinstance(action, ACTION_TYPES):
+    if not isinstance(action, ACTION_TYPES) and not _module_action(state, action):
         illegal(f"{action!r} is not a powergrid action", Reason.UNKNOWN_ACTION, action)
     if isinstance(action, Reveal):
         illegal(
@@ -239,6 +241,13 @@ def _check_turn(state: GameState, record: PhaseRecord, who: int | None, action: 
             Reason.NOT_YOUR_TURN,
             action,
         )
+
+
+def _module_action(state: GameState, action: object) -> bool:
+    """Whether ``action`` is a rule module's: of this game, or of a module this process knows."""
+    return any(isinstance(action, a.cls) for a in state.rules.actions) or is_action_type(
+        type(action)
+    )
 
 
 def _is_seat(state: GameState, seat: object) -> bool:
@@ -289,7 +298,7 @@ def _derive(state: GameState) -> Decision:
     """Who acts in ``state``, in which phase, and what :func:`apply` may play at once."""
     if state.chance is not None:
         return (CHANCE, None, _AT_ONCE_NEVER)
-    record = FLOW[state.phase]
+    record: PhaseRecord = (state.rules.flow or flow_of(state.rules))[state.phase]
     if not record.decides:
         return (None, None, _AT_ONCE_NEVER)
     return (record.current(state), record, _at_once(state, record))
@@ -308,11 +317,13 @@ def _at_once(state: GameState, record: PhaseRecord) -> frozenset[type]:
 def _advance(state: GameState) -> GameState:
     """Run automatic steps until a player must decide or the game is over.
 
-    The flow between phases is :data:`powergrid.phases.table.FLOW`'s; the state
-    returned carries its decision point (:func:`_decision`).
+    The flow between phases is the game's table (``flow_of(state.rules)``,
+    :mod:`powergrid.phases.table`); the state returned carries its decision
+    point (:func:`_decision`).
     """
+    flow: tuple[PhaseRecord, ...] = state.rules.flow or flow_of(state.rules)
     while True:
-        record = FLOW[state.phase]
+        record = flow[state.phase]
         who = record.current(state)
         if who is not None and who >= 0:
             # Explicit chance runs every automatic step on a state carrying its
@@ -329,4 +340,4 @@ def _advance(state: GameState) -> GameState:
         following = record.follows(state)
         if following is None:  # the game is over
             return state
-        state = FLOW[following].begin(state)
+        state = flow[following].begin(state)

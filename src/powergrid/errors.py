@@ -88,6 +88,9 @@ class Reason(enum.StrEnum):
     NOT_IN_MASK = "not_in_mask"
     #: A chance outcome that cannot happen now, or one given when no chance event waits.
     NOT_AN_OUTCOME = "not_an_outcome"
+    #: A rule module's own rule forbids its action (e.g. a once-per-game claim made
+    #: already); the message cites the rule. A module uses a closer reason when one fits.
+    MODULE_RULE = "module_rule"
 
 
 #: The most characters of an error message; a longer one is cut short.

@@ -40,7 +40,7 @@ import attrs
 from powergrid.errors import RulesConfigError
 
 if TYPE_CHECKING:
-    from powergrid.actions import Action, Reveal
+    from powergrid.actions import Reveal
     from powergrid.chance import RngState
     from powergrid.component_tables import ComponentTables
     from powergrid.config import GameConfig
@@ -68,8 +68,6 @@ __all__ = [
     "Row",
     "SeatPlantStep",
     "SeatStep",
-    "SetupActions",
-    "SetupApply",
     "SetupRow",
     "SetupTurn",
     "StateStep",
@@ -96,8 +94,6 @@ DrawChances: TypeAlias = Callable[["GameState"], tuple[tuple["Reveal", Fraction]
 LeavePlay: TypeAlias = Callable[["GameState", str, str], "GameState"]
 PrepareDeck: TypeAlias = Callable[["Ruleset", "RngState"], "DeckSetup"]
 SetupTurn: TypeAlias = Callable[["GameState"], int | None]
-SetupActions: TypeAlias = Callable[["GameState", int], tuple["Action", ...]]
-SetupApply: TypeAlias = Callable[["GameState", "Action"], "GameState"]
 PlayerOrder: TypeAlias = Callable[["GameState", tuple[int, ...]], tuple[int, ...]]
 StateViolations: TypeAlias = Callable[["GameState"], tuple[str, ...]]
 #: A player-count row (SET-12, SET-23): its keys are listed in
@@ -275,24 +271,9 @@ class Hooks:
             "setup_turn(state) -> seat | None",
             "while the game is in its setup phase (Phase.SETUP, after the setup hook): the "
             "seat that must make the next setup decision, or None when setup is over and "
-            "the first phase 2 begins; the base game asks none",
+            "the first phase 2 begins; the base game asks none. The decisions are the "
+            "modules' own actions of Phase.SETUP (RuleModule.actions)",
             ("SET-05", "FND-05"),
-        )
-    )
-    setup_actions: SetupActions = attrs.field(
-        metadata=_doc(
-            "setup_actions(state, seat) -> tuple[Action, ...]",
-            "whenever the legal setup decisions of the seat on turn are needed "
-            "(legal_actions), in a stable order",
-            ("FND-05",),
-        )
-    )
-    setup_apply: SetupApply = attrs.field(
-        metadata=_doc(
-            "setup_apply(state, action) -> state",
-            "when the seat on turn plays a setup action (the engine checked phase and "
-            "turn); it raises IllegalAction with a stable reason when the rules forbid it",
-            ("FND-05",),
         )
     )
     player_order: PlayerOrder = attrs.field(
@@ -375,8 +356,6 @@ class HookFunctions(TypedDict, total=False):
     setup: StateStep
     prepare_deck: PrepareDeck
     setup_turn: SetupTurn
-    setup_actions: SetupActions
-    setup_apply: SetupApply
     player_order: PlayerOrder
     actor_turn: SeatStep
     state_violations: StateViolations
@@ -405,8 +384,6 @@ class HookWraps(TypedDict, total=False):
     setup: Wrap[StateStep]
     prepare_deck: Wrap[PrepareDeck]
     setup_turn: Wrap[SetupTurn]
-    setup_actions: Wrap[SetupActions]
-    setup_apply: Wrap[SetupApply]
     player_order: Wrap[PlayerOrder]
     actor_turn: Wrap[SeatStep]
     state_violations: Wrap[StateViolations]

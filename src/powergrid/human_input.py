@@ -32,7 +32,6 @@ from powergrid.actions import (
     EndPurchase,
     PassAuction,
     PassBid,
-    PlaceFundHouse,
     Power,
 )
 from powergrid.engine import current_player, legal_actions
@@ -40,7 +39,8 @@ from powergrid.enums import Phase
 from powergrid.errors import InvalidRecord
 from powergrid.human_view import entries, short
 from powergrid.notation import parse_action
-from powergrid.phases.table import FLOW
+from powergrid.phases.table import flow_of
+from powergrid.rules.fund import PlaceFundHouse
 from powergrid.state import GameState
 from powergrid.views import public_view
 
@@ -145,9 +145,10 @@ def _in_phase(move: Move, state: GameState) -> Move:
     played in phase 2 (auction)``, a message other callers rely on); the
     player typed ``buy``, so the prompt says it with that word and the phases.
     """
-    if isinstance(move, Command | Unclear) or not FLOW[state.phase].decides:
+    flow = flow_of(state.rules)
+    if isinstance(move, Command | Unclear) or not flow[state.phase].decides:
         return move
-    home = next((r.phase for r in FLOW if r.actions and isinstance(move, r.actions)), None)
+    home = next((r.phase for r in flow if r.actions and isinstance(move, r.actions)), None)
     # an action of this phase, or of none (a chance outcome): the engine says why, if it must
     if home is None or home == state.phase:
         return move

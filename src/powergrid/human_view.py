@@ -22,12 +22,13 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 
-from powergrid.actions import Action, Bid, Build, ChoosePlant, PlaceFundHouse
+from powergrid.actions import Action, Bid, Build, ChoosePlant
 from powergrid.cli_text import auction_line, count, phase_text, plant_text
 from powergrid.data import load
 from powergrid.module_state import described
 from powergrid.phases.common import name
 from powergrid.plants import Card
+from powergrid.rules.fund import PlaceFundHouse
 from powergrid.state import GameState
 from powergrid.views import PlayerView, PublicView, view
 

@@ -3,7 +3,6 @@
 Grammar (one action per string; ``<seat>:`` may be left out when a state is
 given, and then means the player to act)::
 
-    [<seat>:]fund <city>                   PlaceFundHouse (setup, FND-05)
     [<seat>:]choose <plant> <bid>          ChoosePlant
     [<seat>:]pass                          PassAuction
     [<seat>:]bid <amount>                  Bid
@@ -16,6 +15,12 @@ given, and then means the player to act)::
     [<seat>:]power none [<kind>=<n> ...]   Power (no plant)
     [<seat>:]power <plant>,<plant> [<kind>=<n> ...]  Power
     chance:<event> <outcome>               Reveal (explicit chance only)
+    [<seat>:]<verb> ...                    a rule module's own action (its declared verb)
+
+A rule module's action (:class:`powergrid.rules.ModuleAction`) reads back
+through its declared verb and parser: that of the game's modules when a
+state is given, else of the modules this process knows
+(:func:`powergrid.catalog.module_action_verb`).
 
 >>> from powergrid import Bid, parse_action
 >>> str(Bid(player=2, amount=17))
@@ -27,6 +32,9 @@ Bid(player=2, amount=17)
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
+
+import attrs
 
 from powergrid.actions import (
     Action,
@@ -39,7 +47,6 @@ from powergrid.actions import (
     EndPurchase,
     PassAuction,
     PassBid,
-    PlaceFundHouse,
     Power,
     Reveal,
 )
@@ -120,11 +127,6 @@ def _build(p: int, w: list[str], t: str) -> Action:
     return Build(player=p, city=w[1])
 
 
-def _fund(p: int, w: list[str], t: str) -> Action:
-    _arity(w, 2, t)
-    return PlaceFundHouse(player=p, city=w[1])
-
-
 def _power(p: int, w: list[str], t: str) -> Action:
     if len(w) < 2:
         raise InvalidRecord(f"expected 'power none' or 'power <plant>,...': {t!r}")
@@ -143,7 +145,6 @@ def _bare(cls: Callable[..., Action]) -> Callable[[int, list[str], str], Action]
 
 
 VERBS: dict[str, Callable[[int, list[str], str], Action]] = {
-    "fund": _fund,
     "choose": _choose,
     "pass": _bare(PassAuction),
     "bid": _bid,
@@ -179,15 +180,58 @@ def parse_action(text: str, state: GameState | None = None) -> Action:
     words = rest.split()
     if not words:
         raise InvalidRecord(f"empty action {text!r}")
-    verb = VERBS.get(words[0])
+    verb = VERBS.get(words[0]) or _module_verb(words[0], state)
     if verb is None:
-        raise InvalidRecord(f"unknown action {words[0]!r} in {text!r}; known: {', '.join(VERBS)}")
+        known = ", ".join((*_module_verbs(state), *VERBS))
+        raise InvalidRecord(f"unknown action {words[0]!r} in {text!r}; known: {known}")
     try:
         return verb(seat, words, text)
     except (TypeError, ValueError) as err:
         if isinstance(err, InvalidRecord):
             raise
         raise InvalidRecord(f"{err} in {text!r}") from None
+
+
+def _module_verb(word: str, state: GameState | None) -> Callable[[int, list[str], str], Any] | None:
+    """The parser of a rule module's action verb: the game's modules first, then any known."""
+    mine = state.rules.actions if state is not None else ()
+    found = next((a for a in mine if a.verb == word), None)
+    if found is None:
+        from powergrid.catalog import module_action_verb
+
+        found = module_action_verb(word)
+    if found is None:
+        return None
+    return found.parse if found.parse is not None else by_fields(found.cls)
+
+
+def _module_verbs(state: GameState | None) -> tuple[str, ...]:
+    """The verbs of the game's module actions, then of the built-in modules' (the fund's)."""
+    from powergrid.catalog import known_module_actions
+
+    mine = state.rules.actions if state is not None else ()
+    builtin = known_module_actions(installed=False, registered=False)
+    return tuple(dict.fromkeys(a.verb for a in (*mine, *builtin)))
+
+
+def by_fields(cls: type) -> Callable[[int, list[str], str], Any]:
+    """A parser for an action class whose notation is ``<seat>:<verb> <field> <field> ...``.
+
+    The words after the verb fill the fields after ``player`` in their order:
+    whole numbers for ``int`` fields, the word itself otherwise. It is the
+    default parser of a :class:`powergrid.rules.ModuleAction`.
+    """
+    fields = [f for f in attrs.fields(cls) if f.name != "player"]
+
+    def parse(seat: int, words: list[str], text: str) -> Any:
+        _arity(words, len(fields) + 1, text)
+        values = {
+            f.name: _int(w, f"the {f.name}", text) if f.type in (int, "int") else w
+            for f, w in zip(fields, words[1:], strict=True)
+        }
+        return cls(player=seat, **values)
+
+    return parse
 
 
 def _reveal(words: list[str], text: str) -> Action:

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator, Mapping
 
 import attrs
 
-from powergrid.actions import ACTION_TYPES, Action
+from powergrid.actions import ACTION_TYPES, Action, is_action_type
 from powergrid.config import GameConfig
 from powergrid.engine import apply, new_game, seeded_outcomes
 from powergrid.errors import IllegalAction, InvalidRecord
@@ -37,7 +37,7 @@ def _versions(value: Mapping[str, str] | Iterable[tuple[str, str]]) -> tuple[tup
 def _actions(value: Iterable[Action]) -> tuple[Action, ...]:
     out = tuple(value)
     for a in out:
-        if not isinstance(a, ACTION_TYPES):
+        if not is_action_type(type(a)) and not isinstance(a, ACTION_TYPES):
             raise TypeError(f"a record holds actions, not {a!r}")
     return out
 

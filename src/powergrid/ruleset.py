@@ -36,7 +36,15 @@ from powergrid.hooks import Hooks
 from powergrid.module_state import StateSpec
 from powergrid.network import PlayArea, play_area
 from powergrid.plants import Plant, card_label
-from powergrid.rules import HOOKS, SLOT_COSTS, Components, RuleModule, base
+from powergrid.rules import (
+    HOOKS,
+    SLOT_COSTS,
+    Components,
+    ModuleAction,
+    RuleModule,
+    base,
+    game_actions,
+)
 from powergrid.storage import accept_mask
 
 #: How many composed rulesets stay cached; each is small, but a long-lived
@@ -83,6 +91,12 @@ class Ruleset:
     number (:meth:`number`). ``cards`` holds those card tables again as the
     record shared by every play area (:class:`Cards`).
 
+    ``actions`` are the rule modules' own actions in composition order
+    (:class:`~powergrid.rules.ModuleAction`). ``flow`` caches the table of phases
+    the engine plays (``powergrid.phases.table.flow_of``, one ``PhaseRecord`` per
+    phase; the base game's own table when no module declares an action): empty
+    until the engine first asks, since the phases import this module.
+
     ``hooks`` holds the hooks in force (:class:`~powergrid.hooks.Hooks`), called
     by attribute: ``rules.hooks.min_bid(state, plant)``. ``base_hooks`` holds
     the base game's own (``powergrid.rules.base``); a fast path that skips a
@@ -113,6 +127,9 @@ class Ruleset:
     cards: Cards
     state_specs: tuple[tuple[str, StateSpec], ...] = ()
     plant_events: frozenset[str] = PLANT_EVENTS
+    actions: tuple[ModuleAction, ...] = ()
+    # PhaseRecords, filled on first use (flow_of); Any since the phases import this module.
+    flow: tuple[Any, ...] = ()
 
     def market_size(self, step: int) -> int:
         """Cards the plant market holds in a Step when the deck can fill it (CON-07)."""
@@ -290,6 +307,7 @@ def _core(config: GameConfig) -> dict[str, Any]:
         "cards": cards,
         "state_specs": _state_specs(modules),
         "plant_events": PLANT_EVENTS.union(*(getattr(m, "plant_events", ()) for m in modules)),
+        "actions": game_actions(modules),
     }
 
 

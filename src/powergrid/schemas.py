@@ -5,7 +5,11 @@ The files ship as package data (``data/schema/<name>.schema.json``, draft
 a state's config is the record schema's, a view's legal actions are the action
 schema's. :func:`schema` returns one of them as a single self-contained
 document, the schemas it refers to copied into its ``$defs``, with the map of
-a config restricted to the maps installed here. Validating needs a JSON
+a config restricted to the maps installed here and the rule modules' own
+actions (:class:`powergrid.rules.ModuleAction`) of the modules known here in
+place of the files' generic ``moduleAction`` (which accepts any object with a
+``type`` and a ``player``, since a file cannot know which modules are
+installed). Validating needs a JSON
 Schema library such as ``jsonschema``; this module only reads the files.
 
 >>> from powergrid.schemas import schema
@@ -15,9 +19,12 @@ Schema library such as ``jsonschema``; this module only reads the files.
 
 from __future__ import annotations
 
+import re
 import types
 import typing
 from typing import Any
+
+import attrs
 
 from powergrid import catalog
 from powergrid.data import load
@@ -33,6 +40,9 @@ __all__ = ["SCHEMA_NAMES", "schema"]
 SCHEMA_NAMES = ("record", "action", "deck", "state", "view", "public_view")
 
 _IDS = {f"urn:powergrid:schema:{n}:1": n for n in SCHEMA_NAMES}
+
+#: The files' notation alternative for any module verb: a word that is no base verb.
+_ANY_VERB = r"|(?!(choose|pass|bid|fold|discard|buy|endbuy|build|endbuild|power)( |$))[a-z]+( \S+)*"
 
 
 def schema(name: str) -> dict[str, Any]:
@@ -72,6 +82,7 @@ def schema(name: str) -> dict[str, Any]:
     state = root if name == "state" else defs.get("state.schema.json")
     if state is not None:
         state["$defs"]["modules"]["properties"] = module_state_schemas()
+    _known_actions(root, name)
     return root
 
 
@@ -120,6 +131,56 @@ def _field_schema(hint: Any) -> dict[str, Any]:
         }
     simple = {bool: "boolean", int: "integer", str: "string"}
     return {"type": simple[hint]} if hint in simple else {}
+
+
+def _known_actions(root: dict[str, Any], name: str) -> None:
+    """Put the known modules' own actions where the files accept any module action."""
+    # One entry per class: a module variant (the fund with another build policy) shares it.
+    actions = tuple({a.cls: a for a in reversed(catalog.known_module_actions())}.values())[::-1]
+    node = root if name == "action" else root["$defs"].get("action.schema.json")
+    if node is not None:
+        fmt = node["$defs"]["moduleAction"]["properties"]["format"]
+        declared: dict[str, Any] = {"oneOf": [_action_schema(a, fmt) for a in actions]}
+        node["$defs"]["moduleAction"] = declared if actions else {"not": {}}
+    verbs = "|".join(re.escape(a.verb) for a in actions)
+    alternative = f"|({verbs})( \\S+)*" if actions else ""
+    stack: list[Any] = [root]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            pattern = item.get("pattern")
+            if isinstance(pattern, str) and _ANY_VERB in pattern:
+                item["pattern"] = pattern.replace(_ANY_VERB, alternative)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+
+
+def _action_schema(action: Any, fmt: dict[str, Any]) -> dict[str, Any]:
+    """The schema of one module action, from its class's fields (whole numbers, words)."""
+    try:
+        hints = typing.get_type_hints(action.cls)
+    except (NameError, TypeError):  # an annotation this module cannot resolve: any value
+        hints = {}
+    properties: dict[str, Any] = {"format": fmt, "type": {"const": action.name}}
+    for field in attrs.fields(action.cls):
+        kind = hints.get(field.name)
+        if kind is int:
+            properties[field.name] = {"type": "integer", "minimum": 0}
+        elif kind is str:
+            properties[field.name] = {"type": "string", "pattern": "^\\S+$"}
+        elif kind is bool:
+            properties[field.name] = {"type": "boolean"}
+        else:
+            properties[field.name] = {}
+    required = [f.name for f in attrs.fields(action.cls) if f.default is attrs.NOTHING]
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": ["type", *required],
+        "additionalProperties": False,
+        "description": f"{action.name}, the action '{action.verb}' of a rule module.",
+    }
 
 
 def _local(name: str, root: str) -> dict[str, Any]:

@@ -1,6 +1,9 @@
 """JSON in and out: :func:`to_json` and :func:`from_json` for every public type.
 
 Every document is a JSON object ``{"format": 3, "type": "<Type>", ...fields}``.
+A rule module's own action (:class:`powergrid.rules.ModuleAction`) is written
+and read like the base game's, under its class name, for any module this
+process knows (:func:`powergrid.catalog.module_action_named`).
 Nested records are plain objects decoded by their declared field types, so a
 document names no Python classes beyond its top-level ``type`` and the ``type``
 of each action object. Plants are card labels (strings, ``"46+"``); documents
@@ -28,7 +31,7 @@ from typing import Any
 import attrs
 
 from powergrid import actions as actions_module
-from powergrid.actions import ACTION_TYPES, Action
+from powergrid.actions import ACTION_TYPES, Action, is_action_type, module_action_class
 from powergrid.chance import RngState
 from powergrid.config import GameConfig
 from powergrid.deck import Deck, DeckChoice
@@ -56,6 +59,8 @@ from powergrid.state import (
 from powergrid.version import FORMAT, READABLE_FORMATS
 
 ACTIONS: dict[str, type] = {cls.__name__: cls for cls in ACTION_TYPES}
+#: The member types of :data:`~powergrid.actions.Action`, as an optional action's union lists them.
+_ACTION_MEMBERS = frozenset(typing.get_args(Action))
 
 
 def _records() -> dict[str, type]:
@@ -126,7 +131,7 @@ def to_json(obj: object, *, indent: int | None = None) -> str:
 def to_data(obj: object) -> dict[str, Any]:
     """The JSON-ready dictionary :func:`to_json` writes."""
     name = type(obj).__name__
-    if name not in _records():
+    if name not in _records() and not is_action_type(type(obj)):
         raise TypeError(f"cannot serialise a {name}")
     body = _encode(obj)
     assert isinstance(body, dict)
@@ -154,7 +159,7 @@ def _encode(value: object) -> Any:
         out = {
             a.name: _encode(getattr(value, a.name)) for a in attrs.fields(cls) if a.name != "rules"
         }
-        if type(value) in ACTION_TYPES:
+        if type(value) in ACTION_TYPES or is_action_type(cls):
             return {"type": type(value).__name__, **out}
         return out
     raise TypeError(f"cannot serialise {value!r}")
@@ -233,13 +238,14 @@ def _from_data(data: Any) -> Any:
         )
     name = data.get("type")
     cls = _records().get(name) if isinstance(name, str) else None
+    cls = cls or module_action_class(name)
     if cls is None:
         raise InvalidRecord(
             f"unknown document type {shown(name)}; known: {', '.join(_records())}", path="type"
         )
     body = {k: v for k, v in data.items() if k not in ("format", "type")}
     body = upgrade(fmt, str(name), body)
-    if cls in ACTION_TYPES:
+    if cls in ACTION_TYPES or is_action_type(cls):
         return _decode_action({"type": name, **body}, "")
     decoder = _DECODERS.get(cls)
     if decoder is not None:
@@ -335,7 +341,7 @@ def _decode_union(args: tuple[Any, ...], value: Any, path: str) -> Any:
     if value is None and type(None) in args:
         return None
     rest = [a for a in args if a is not type(None)]
-    if set(rest) == set(ACTION_TYPES):  # an optional action, flattened into one union
+    if set(rest) == _ACTION_MEMBERS:  # an optional action, flattened into one union
         return _decode_action(value, path)
     for member in rest[1:]:
         if (member is str and isinstance(value, str)) or (member is int and type(value) is int):
@@ -428,6 +434,7 @@ def _decode_action(value: Any, path: str) -> Action:
         raise InvalidRecord(f"an action must be an object, not {_kind(value)}", path=path)
     name = value.get("type")
     cls = ACTIONS.get(name) if isinstance(name, str) else None
+    cls = cls or module_action_class(name)
     if cls is None:
         raise InvalidRecord(
             f"unknown action {shown(name)}; known: {', '.join(ACTIONS)}", path=_join(path, "type")

@@ -2,19 +2,20 @@
 
 The base game asks none (SET-01..SET-12 are automatic), so a game goes
 straight to its first phase 2. A module that needs player decisions at setup
-(the fund's six starting houses, FND-05) defines the ``setup_turn``,
-``setup_actions`` and ``setup_apply`` hooks (:mod:`powergrid.hooks`); this
-module only dispatches to them, like the other phase modules' ``current``,
-``legal`` and ``apply``.
+names the seat on turn with the ``setup_turn`` hook (:mod:`powergrid.hooks`)
+and declares the decisions as its own actions of ``Phase.SETUP``
+(:class:`powergrid.rules.ModuleAction`), which the game's table of phases
+(:func:`powergrid.phases.table.flow_of`) adds to this phase: the phase has
+none of its own.
 """
 
 from __future__ import annotations
 
-from powergrid.actions import Action, PlaceFundHouse
+from powergrid.actions import Action
 from powergrid.state import GameState
 
-#: The action types a setup phase accepts.
-ACTIONS = (PlaceFundHouse,)
+#: The setup phase's own action types: none (its decisions are the modules').
+ACTIONS: tuple[type[Action], ...] = ()
 
 
 def current(state: GameState) -> int | None:
@@ -23,12 +24,10 @@ def current(state: GameState) -> int | None:
 
 
 def legal(state: GameState, seat: int | None) -> tuple[Action, ...]:
-    """Every legal setup decision of ``seat``, the seat on turn, in a stable order."""
-    if seat is None:
-        return ()
-    return tuple(state.rules.hooks.setup_actions(state, seat))
+    """The setup phase's own legal actions: none (the modules' are added to them)."""
+    return ()
 
 
 def apply(state: GameState, action: Action) -> GameState:
-    """Play a setup action (the caller checked phase and turn)."""
-    return state.rules.hooks.setup_apply(state, action)
+    """Never called: the setup phase has no action of its own to play."""
+    raise AssertionError(f"the setup phase has no action {action} of its own")

@@ -22,6 +22,10 @@ phase 5    income, refill, the market (BUR-*)      phase 1 of the next round
 game over  (terminal)                              nothing
 ========== ======================================= ==================================
 
+A rule module's own actions (:class:`powergrid.rules.ModuleAction`) join the
+records of the phases they are played in: :func:`flow_of` makes a game's
+table, which is :data:`FLOW` itself when no module declares an action.
+
 Phase 1 and game over ask nobody anything (``decides`` is false): for the
 queries of :mod:`powergrid.engine` a state in either has no player to act and no
 legal action, as before this table existed.
@@ -40,6 +44,8 @@ from powergrid.errors import Reason
 from powergrid.outcome import Score, rank
 from powergrid.phases import auction, building, bureaucracy, order, resources, setup
 from powergrid.phases.common import illegal, name
+from powergrid.rules import ModuleAction
+from powergrid.ruleset import Ruleset
 from powergrid.state import GameState, evolve
 
 #: The decision point of a state as the engine derives it: the seat to act (or
@@ -273,3 +279,59 @@ FLOW: tuple[PhaseRecord, ...] = (
         decides=False,
     ),
 )
+
+
+def flow_of(rules: Ruleset) -> tuple[PhaseRecord, ...]:
+    """The table of phases of a game's rules: :data:`FLOW` with the modules' actions added.
+
+    Made on first use and kept on the ruleset (``Ruleset.flow``), so each game's
+    rules build it once; without module actions it is :data:`FLOW` itself.
+    """
+    flow: tuple[PhaseRecord, ...] = rules.flow
+    if not flow:
+        flow = flow_for(rules.actions)
+        object.__setattr__(rules, "flow", flow)  # a cache of the frozen ruleset's
+    return flow
+
+
+def flow_for(actions: tuple[ModuleAction, ...]) -> tuple[PhaseRecord, ...]:
+    """:data:`FLOW` with the module actions ``actions`` played in their phases.
+
+    Each phase record a module action is played in gains its class in
+    ``actions``, its instances after the phase's own legal actions (seats on
+    turn only, modules in composition order) and its effect in ``apply``.
+    Without module actions the table is :data:`FLOW` itself, so a base game
+    pays nothing for them. (:func:`powergrid.rules.game_actions` checked that
+    each has a name and a verb of its own.)
+    """
+    if not actions:
+        return FLOW
+    return tuple(
+        _with_actions(record, tuple(a for a in actions if record.phase in a.phases))
+        for record in FLOW
+    )
+
+
+def _with_actions(record: PhaseRecord, extra: tuple[ModuleAction, ...]) -> PhaseRecord:
+    """``record`` with the module actions ``extra`` played next to its own."""
+    if not extra or not record.decides:
+        return record
+    effects = {a.cls: a.apply for a in extra}
+    own_legal, own_apply = record.legal, record.apply
+
+    def legal(state: GameState, seat: int | None) -> tuple[Action, ...]:
+        out = own_legal(state, seat)
+        if seat is None or seat < 0:
+            return out
+        for action in extra:
+            out += tuple(action.legal(state, seat))
+        return out
+
+    def apply(state: GameState, action: Action) -> GameState:
+        effect = effects.get(type(action))
+        if effect is None:  # a subclass instance of a module action, or the phase's own
+            effect = next((a.apply for a in extra if isinstance(action, a.cls)), own_apply)
+        return effect(state, action)
+
+    classes = tuple(a.cls for a in extra)
+    return attrs.evolve(record, actions=record.actions + classes, legal=legal, apply=apply)

@@ -24,8 +24,17 @@ block         size                            index ``start + ...`` means
                                               hand slots are the bits of ``mask``, the
                                               hybrids burning ``g`` tokens of the first
                                               hybrid kind and the rest of the second
-``fund``      board cities (fund games only)  ``city``: put a fund house in that city
+<verb>        a module action's instances     ``k``: the ``k``-th instance the rule module
+                                              declares (``ModuleAction.instances``), e.g.
+                                              ``fund``: a fund house in the city with that
+                                              board index (fund games only)
 ============  ==============================  ===========================================
+
+A rule module's own actions (:class:`powergrid.rules.ModuleAction`) get one
+block each after the base ones, named by their verb, in composition order:
+index ``k`` is the ``k``-th of the instances the module lists for the game's
+rules, played by the seat on turn. An action declared without ``instances``
+has no index (say why in the module's documentation).
 
 ``RAISES`` is ``(0, 1, 2, 3, 5, 8, 13, 21)``: fine steps near the minimum,
 where most bidding happens, and a jump of 21 in one action. ``H`` is the
@@ -37,7 +46,7 @@ the buckets (a bid of minimum + 4 has no index; minimum + 3 then a raise does
 the same in two steps), purchases of more than one token at a time (buy them
 one by one), and discards that return more tokens than necessary. Every
 other legal action has exactly one index, so no legal state has an empty
-mask. A third-party module's own action types have no index.
+mask. A module action without declared instances has no index.
 
 The codec is a function of the state: :meth:`~powergrid.rl.ActionCodec.legal` builds the
 table of the state's legal actions by index in one pass over
@@ -77,7 +86,6 @@ from powergrid.actions import (
     EndPurchase,
     PassAuction,
     PassBid,
-    PlaceFundHouse,
     Power,
 )
 from powergrid.config import GameConfig
@@ -160,13 +168,21 @@ class ActionCodec:
         self._plant_limit = rules.max_plants
         self._hybrid, self._hmax = _hybrid_split(rules)
         self._slots = rules.market_size(3)
-        self.blocks: tuple[Block, ...] = self._layout("fund" in self.config.modules)
+        # A rule module's action: its block's name and its instances (of seat 0) by index.
+        self._modules: dict[type, tuple[str, dict[Action, int]]] = {}
+        self._instances: dict[str, tuple[Action, ...]] = {}
+        for declared in rules.actions:
+            if declared.instances is not None:
+                found = tuple(declared.instances(rules))
+                self._instances[declared.verb] = found
+                self._modules[declared.cls] = (declared.verb, {a: k for k, a in enumerate(found)})
+        self.blocks: tuple[Block, ...] = self._layout()
         self._by_name = {b.name: b for b in self.blocks}
         self.size: int = self.blocks[-1].stop
         self._start = {b.name: b.start for b in self.blocks}
         self._last: tuple[GameState, dict[int, Action], dict[Action, int]] | None = None
 
-    def _layout(self, fund: bool) -> tuple[Block, ...]:
+    def _layout(self) -> tuple[Block, ...]:
         n_raise, width = len(RAISES), self._hmax + 1
         rows = [
             ("end", 4, "0 pass the auction, 1 fold, 2 end buying, 3 end building"),
@@ -177,8 +193,10 @@ class ActionCodec:
             ("build", len(self._cities), "one house in the city with that board index"),
             ("power", (2**self._plant_limit) * width, f"mask * {width} + hybrid tokens of kind 1"),
         ]
-        if fund:
-            rows.append(("fund", len(self._cities), "a fund house in the city of that index"))
+        for verb, found in self._instances.items():
+            if any(verb == row[0] for row in rows):  # "end" is no verb, but a block
+                raise ValueError(f"a module action's verb {verb!r} names a block of the codec")
+            rows.append((verb, len(found), f"the k-th instance of the module action {verb!r}"))
         blocks, start = [], 0
         for name, size, meaning in rows:
             blocks.append(Block(name=name, start=start, size=size, meaning=meaning))
@@ -264,8 +282,8 @@ class ActionCodec:
             return f"buy 1 {self._kinds[k].value}"
         if block.name == "build":
             return f"build {self._cities[k]}"
-        if block.name == "fund":
-            return f"fund house {self._cities[k]}"
+        if block.name in self._instances:
+            return str(self._instances[block.name][k]).partition(":")[2]
         mask, g = divmod(k, self._hmax + 1)
         slots = ",".join(str(s) for s in range(self._plant_limit) if mask >> s & 1) or "none"
         tail = f" {self._hybrid[0].value}={g}" if self._hybrid and g else ""
@@ -322,15 +340,18 @@ class ActionCodec:
             if action.count != 1:  # type: ignore[union-attr]
                 return None
             return self._start["buy"] + self._kinds.index(action.resource)  # type: ignore[union-attr]
-        if cls is Build or cls is PlaceFundHouse:
-            name = "build" if cls is Build else "fund"
-            return self._start[name] + self._city_index[action.city]  # type: ignore[union-attr]
+        if cls is Build:
+            return self._start["build"] + self._city_index[action.city]  # type: ignore[union-attr]
         if cls is DiscardPlant:
             hand = state.players[action.player].plants
             return self._start["discard"] + hand.index(action.plant)  # type: ignore[union-attr]
         if cls is Power:
             return self._power_index(action, state)  # type: ignore[arg-type]
-        return None
+        module = self._modules.get(cls)
+        if module is None:
+            return None
+        k = module[1].get(attrs.evolve(action, player=0))  # type: ignore[misc]
+        return None if k is None else self._start[module[0]] + k
 
     def _choose_index(
         self, action: ChoosePlant, state: GameState, mins: dict[str, int]
@@ -389,9 +410,10 @@ class ActionCodec:
             return DiscardPlant(player=seat, plant=hand[k]) if k < len(hand) else None
         if block.name == "buy":
             return BuyResource(player=seat, resource=self._kinds[k])
-        if block.name in ("build", "fund"):
-            cls = Build if block.name == "build" else PlaceFundHouse
-            return cls(player=seat, city=self._cities[k])
+        if block.name == "build":
+            return Build(player=seat, city=self._cities[k])
+        if block.name in self._instances:
+            return attrs.evolve(self._instances[block.name][k], player=seat)  # type: ignore[misc]
         return self._raw_power(seat, k, state)
 
     def _raw_power(self, seat: int, k: int, state: GameState) -> Action | None:

@@ -26,13 +26,15 @@ from typing import TYPE_CHECKING, Any, cast
 import attrs
 
 from powergrid.deck import Deck
-from powergrid.enums import Resource
+from powergrid.enums import Phase, Resource
+from powergrid.errors import RulesConfigError
 from powergrid.hooks import HOOKS, HookFunctions, HookWraps, checked_names
 from powergrid.module_state import StateSpec
 
 if TYPE_CHECKING:
     from powergrid.chance import RngState
     from powergrid.ruleset import Ruleset
+    from powergrid.state import GameState
 
 __all__ = [
     "HOOKS",
@@ -40,8 +42,10 @@ __all__ = [
     "SLOT_COSTS",
     "Components",
     "DeckSetup",
+    "ModuleAction",
     "RuleModule",
     "StateSpec",
+    "game_actions",
 ]
 
 
@@ -55,6 +59,113 @@ def _name_set(value: Iterable[str]) -> frozenset[str]:
 
 def _names(value: Iterable[str]) -> tuple[str, ...]:
     return tuple(value)
+
+
+def _phases(value: Iterable[Phase]) -> frozenset[Phase]:
+    return frozenset(Phase(p) for p in value)
+
+
+def _check_action_class(action: ModuleAction, attribute: object, cls: type) -> None:
+    """A module action's class: an attrs class with a whole-number ``player`` field."""
+    if not isinstance(cls, type) or not attrs.has(cls):
+        raise RulesConfigError(
+            f"a module action's cls must be an attrs class, not {cls!r}", field="cls"
+        )
+    if "player" not in attrs.fields_dict(cls):
+        raise RulesConfigError(f"module action {cls.__name__} has no player field", field="cls")
+
+
+def _check_verb(action: ModuleAction, attribute: object, verb: str) -> None:
+    """A notation verb: one lower-case word (``str(action)`` is ``"<seat>:<verb> ..."``)."""
+    if not isinstance(verb, str) or not verb.isascii() or not verb.isalpha() or not verb.islower():
+        raise RulesConfigError(
+            f"a module action's verb is one lower-case word, not {verb!r}", field="verb"
+        )
+
+
+@attrs.frozen(eq=False)
+class ModuleAction:
+    """An action class a rule module adds, with its notation, when it is legal and its effect.
+
+    - ``cls`` is a frozen attrs class with a whole-number ``player`` field (the
+      acting seat); ``str(action)`` gives its notation ``"<seat>:<verb> ..."``.
+      Its name is the ``type`` of its JSON documents, so it must differ from
+      every other action's; its fields are written and read like any action's.
+    - ``verb`` is the notation's first word; ``parse(seat, words, text)`` reads
+      the notation back (``words[0]`` is the verb) and raises
+      :class:`~powergrid.InvalidRecord` or ``ValueError`` on bad syntax. Without
+      ``parse`` the words after the verb fill the fields after ``player`` in
+      their order (whole numbers for ``int`` fields, text otherwise).
+    - ``phases`` are the phases in which the action is played, by the seat on
+      turn there and next to the phase's own actions; the engine refuses it in
+      another phase (``Reason.WRONG_PHASE``) or from another seat
+      (``Reason.NOT_YOUR_TURN``). ``Phase.SETUP`` makes it a setup decision,
+      asked while the ``setup_turn`` hook names a seat.
+    - ``legal(state, seat)`` lists the legal instances for the seat on turn, in
+      a stable order (they follow the phase's own actions in
+      :func:`~powergrid.legal_actions`); ``apply(state, action)`` plays one whose
+      phase and turn the engine has checked, and raises
+      :class:`~powergrid.IllegalAction` with a stable reason for anything else
+      the rules forbid, leaving the state unchanged.
+    - ``instances(rules)`` lists every instance the action can have in a game of
+      those rules, with ``player`` 0 (the seat is filled in when played): the
+      RL codec (:mod:`powergrid.rl.codec`) gives each one an index. Without it
+      the action has no index there.
+    """
+
+    cls: type = attrs.field(validator=_check_action_class)
+    verb: str = attrs.field(validator=_check_verb)
+    phases: frozenset[Phase] = attrs.field(converter=_phases)
+    legal: Callable[[GameState, int], tuple[Any, ...]]
+    apply: Callable[[GameState, Any], GameState]
+    parse: Callable[[int, list[str], str], Any] | None = None
+    instances: Callable[[Ruleset], tuple[Any, ...]] | None = None
+
+    @property
+    def name(self) -> str:
+        """The action's type name, as JSON documents and pickles name it."""
+        return self.cls.__name__
+
+
+def _module_actions(value: Iterable[ModuleAction]) -> tuple[ModuleAction, ...]:
+    """A module's ``actions``: module actions with distinct names and verbs."""
+    out = tuple(value)
+    for i, action in enumerate(out):
+        if not isinstance(action, ModuleAction):
+            raise RulesConfigError(
+                f"a module's actions are ModuleAction records, not {action!r}", field="actions"
+            )
+        for earlier in out[:i]:
+            if earlier.name == action.name or earlier.verb == action.verb:
+                raise RulesConfigError(
+                    f"two actions of one module share the name or verb of {action.name}",
+                    field="actions",
+                )
+    return out
+
+
+def game_actions(modules: Iterable[Any]) -> tuple[ModuleAction, ...]:
+    """The module actions of a composition, in its order, each with a name and verb of its own.
+
+    JSON and the notation name an action by its class name and its verb, so two
+    actions with one name or one verb, or one that takes a base action's, raise
+    :class:`~powergrid.RulesConfigError` (``field`` ``"modules"``).
+    """
+    from powergrid.actions import ACTION_TYPES, BASE_VERBS
+
+    actions = tuple(a for m in modules for a in getattr(m, "actions", ()))
+    names = {cls.__name__ for cls in ACTION_TYPES}
+    verbs = set(BASE_VERBS)
+    for action in actions:
+        if action.name in names or action.verb in verbs:
+            raise RulesConfigError(
+                f"module action {action.name} ({action.verb!r}) takes the name or verb of "
+                "another action",
+                field="modules",
+            )
+        names.add(action.name)
+        verbs.add(action.verb)
+    return actions
 
 
 def _hook_functions(value: HookFunctions) -> HookFunctions:
@@ -91,6 +202,9 @@ class RuleModule:
       ``"cities"``): a config with such a part needs a module that reads it.
       ``check_config(config)`` raises ``RulesConfigError`` for a config the
       module cannot play (a deck it cannot build, a play area of the wrong size).
+    - ``actions`` are the action classes the module adds to the game
+      (:class:`~powergrid.rules.ModuleAction`): the engine plays them, ``legal_actions`` lists
+      them, and JSON, the notation, pickles and the RL codec handle them.
     - ``api`` is the module-API version the module was written for
       (``powergrid.version.MODULE_API`` is this library's); a module
       written for a newer one is refused with a
@@ -119,6 +233,7 @@ class RuleModule:
     api: int = 1
     state: StateSpec | None = None
     plant_events: frozenset[str] = attrs.field(default=frozenset(), converter=_name_set)
+    actions: tuple[ModuleAction, ...] = attrs.field(default=(), converter=_module_actions)
 
 
 @attrs.frozen(eq=False)

@@ -6,8 +6,8 @@ chosen, the two players put six fund houses on the 10 slots of six cities, in
 the sequence start player 1, other player 2, start player 2, other player 1;
 the first in any city of the play area, each later one in a city directly
 connected to a city that already holds a fund house. These are player
-decisions, so they are :class:`~powergrid.PlaceFundHouse` actions of the
-setup phase (:mod:`powergrid.phases.setup`).
+decisions, so they are :class:`PlaceFundHouse` actions of the setup phase,
+which the fund module declares (:class:`powergrid.rules.ModuleAction`).
 
 This is a helper of :mod:`powergrid.rules.fund`, not a rule module of its own.
 """
@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import functools
 
-from powergrid.actions import Action, PlaceFundHouse
+import attrs
+
+from powergrid.actions import whole_number, word
 from powergrid.catalog import MapData
 from powergrid.copies import evolve
 from powergrid.data import load
@@ -24,11 +26,35 @@ from powergrid.enums import Phase
 from powergrid.errors import Reason
 from powergrid.hooks import StateViolations
 from powergrid.phases.common import illegal, name
+from powergrid.ruleset import Ruleset
 from powergrid.state import ActorState, GameState
 
 _DATA = load("fund.json")
 #: The fund's public identity: an automatic actor, never a seat.
 FUND: int = _DATA["actor"]
+
+
+@attrs.frozen(kw_only=True)
+class PlaceFundHouse:
+    """Put one of the fund's starting houses on a city's 10 slot (setup, FND-05).
+
+    The 2-player fund game only: before round 1 the two players place the
+    fund's six starting houses in turn; each after the first goes into a city
+    directly connected to a city that already holds a fund house. The fund
+    module declares it (notation ``"<seat>:fund <city>"``); it is exported as
+    ``powergrid.PlaceFundHouse``.
+    """
+
+    player: int = attrs.field(validator=whole_number)
+    city: str = attrs.field(validator=word)
+
+    def __str__(self) -> str:
+        return f"{self.player}:fund {self.city}"
+
+
+# Its public home is the fund module, which pickles name (older ones name
+# powergrid.actions, which resolves module actions by name).
+PlaceFundHouse.__module__ = "powergrid.rules.fund"
 
 
 def join_game(state: GameState) -> GameState:
@@ -94,15 +120,19 @@ def _open_cities(state: GameState) -> tuple[int, ...]:
     )
 
 
-def fund_actions(state: GameState, seat: int) -> tuple[Action, ...]:
+def fund_actions(state: GameState, seat: int) -> tuple[PlaceFundHouse, ...]:
     """Every legal starting house of the seat on turn, in map order."""
     cities = state.rules.area.board.cities
     return tuple(PlaceFundHouse(player=seat, city=cities[i]) for i in _open_cities(state))
 
 
-def place_fund_house(state: GameState, action: Action) -> GameState:
+def fund_houses(rules: Ruleset) -> tuple[PlaceFundHouse, ...]:
+    """Every starting house a fund game may see, of seat 0: one per city of the board."""
+    return tuple(PlaceFundHouse(player=0, city=c) for c in rules.area.board.cities)
+
+
+def place_fund_house(state: GameState, action: PlaceFundHouse) -> GameState:
     """FND-05: check and place one starting house on a city's 10 slot."""
-    assert isinstance(action, PlaceFundHouse)  # the setup phase accepts no other type
     area = state.rules.area
     board = area.board
     i = _check(state, action)

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from powergrid.actions import Action
 from powergrid.component_tables import ComponentTables
 from powergrid.config import GameConfig
 from powergrid.copies import evolve
@@ -59,16 +58,6 @@ def component_deck(rules: Ruleset, rng: RngState) -> DeckSetup:
 def no_setup_turn(state: GameState) -> int | None:
     """SET-01..SET-12: the base game's setup asks the players nothing."""
     return None
-
-
-def no_setup_actions(state: GameState, seat: int) -> tuple[Action, ...]:
-    """The base game has no setup decisions."""
-    return ()
-
-
-def no_setup_apply(state: GameState, action: Action) -> GameState:
-    """Never called in the base game: with no setup turn there is no setup action to play."""
-    raise AssertionError(f"no rule module plays setup action {action}")
 
 
 def no_violations(state: GameState) -> tuple[str, ...]:
@@ -126,8 +115,6 @@ MODULE = RuleModule(
         "setup": unchanged,
         "prepare_deck": component_deck,
         "setup_turn": no_setup_turn,
-        "setup_actions": no_setup_actions,
-        "setup_apply": no_setup_apply,
         "after_build": unchanged,
         "state_violations": no_violations,
         "player_order": seats_only,

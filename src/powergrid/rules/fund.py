@@ -11,8 +11,8 @@ core.
 Where each rule lives:
 
 - setup (FND-03..FND-05): the ``setup`` hook puts the fund in the order; the
-  players then place its six starting houses with
-  :class:`~powergrid.PlaceFundHouse` in the setup phase
+  players then place its six starting houses with :class:`PlaceFundHouse`,
+  the module's own action (``PLACE_FUND_HOUSE``), in the setup phase
   (``powergrid.rules._fund_setup``);
 - phase 2 (FND-10..FND-14), phase 3 (FND-15..FND-17, RES-10) and phase 5
   (FND-18): ``powergrid.rules._fund_turns``;
@@ -38,10 +38,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from powergrid.copies import evolve
-from powergrid.rules import RuleModule
+from powergrid.enums import Phase
+from powergrid.rules import ModuleAction, RuleModule
 from powergrid.rules._fund_setup import (
     FUND,
+    PlaceFundHouse,
     fund_actions,
+    fund_houses,
     fund_placer,
     fund_violations,
     join_game,
@@ -51,7 +54,26 @@ from powergrid.rules._fund_setup import (
 from powergrid.rules._fund_turns import fund_take_on_pass, fund_take_on_purchase, fund_turn
 from powergrid.state import GameState
 
-__all__ = ["FUND", "MODULE", "BuildPolicy", "fund_module", "on_fifteen_slot"]
+__all__ = [
+    "FUND",
+    "MODULE",
+    "PLACE_FUND_HOUSE",
+    "BuildPolicy",
+    "PlaceFundHouse",
+    "fund_module",
+    "on_fifteen_slot",
+]
+
+#: The fund's setup decision (FND-05), declared as the module's action: the
+#: seat on turn in the setup phase (``setup_turn``) names a city, ``fund berlin``.
+PLACE_FUND_HOUSE = ModuleAction(
+    cls=PlaceFundHouse,
+    verb="fund",
+    phases={Phase.SETUP},
+    legal=fund_actions,
+    apply=place_fund_house,
+    instances=fund_houses,
+)
 
 #: The type of a phase-4 build policy, ``policy(state, seat, city) -> state``.
 BuildPolicy = Callable[[GameState, int, str], GameState]
@@ -102,8 +124,6 @@ def fund_module(
         hooks={
             "setup": join_game,
             "setup_turn": fund_placer,
-            "setup_actions": fund_actions,
-            "setup_apply": place_fund_house,
             "player_order": stand_second,
             "after_pass": fund_take_on_pass,
             "after_purchase_settled": fund_take_on_purchase,
@@ -114,6 +134,7 @@ def fund_module(
         components={"deluxe"},
         players={2},
         rule="FND-01",
+        actions=(PLACE_FUND_HOUSE,),
     )
 
 
