@@ -19,8 +19,8 @@ The plant market:
 - :func:`market_shape` says how many of the market's plants are actual and future
   (CON-07).
 
-A module's own state (:mod:`powergrid.module_state`): :class:`StateSpec` declares it,
-``state.modules[name]`` reads it, :func:`with_module` writes it; a token lying on a
+A module's own state (:mod:`powergrid.module_state`): :class:`~powergrid.module_state.StateSpec` declares it,
+``state.modules[name]`` reads it, :func:`~powergrid.module_state.with_module` writes it; a token lying on a
 market plant is a field the spec lists in ``marks`` (placing it is writing the field).
 
 The board and the players: :func:`connection_costs` (the cheapest connection of a seat
@@ -28,7 +28,7 @@ to each city, BLD-04), :func:`build_cost` (what a seat pays to build in a city n
 :func:`min_bid` (a plant's opening bid in force), :func:`name` (what players call a seat
 or an automatic actor), :func:`illegal` (refuse an action with a reason).
 
-Changing a state: :func:`evolve` (a record with some fields replaced, like
+Changing a state: ``evolve`` (a record with some fields replaced, like
 ``attrs.evolve``), ``state.log(kind, text, player, *values)`` (an event appended).
 """
 

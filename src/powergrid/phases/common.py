@@ -24,7 +24,7 @@ _DEFAULT_NAMES = tuple(f"player {seat}" for seat in range(8))  # built once: nam
 
 
 def illegal(message: str, reason: Reason, action: object) -> NoReturn:
-    """Raise :class:`IllegalAction` with a message and a stable reason."""
+    """Raise :class:`~powergrid.IllegalAction` with a message and a stable reason."""
     raise IllegalAction(message, reason=reason, action=action)
 
 
