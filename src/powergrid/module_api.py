@@ -19,9 +19,10 @@ The plant market:
 - :func:`market_shape` says how many of the market's plants are actual and future
   (CON-07).
 
-A module's own state (:mod:`powergrid.module_state`): :class:`~powergrid.module_state.StateSpec` declares it,
-``state.modules[name]`` reads it, :func:`~powergrid.module_state.with_module` writes it; a token lying on a
-market plant is a field the spec lists in ``marks`` (placing it is writing the field).
+A module's own state (:mod:`powergrid.module_state`):
+:class:`~powergrid.module_state.StateSpec` declares it, ``state.modules[name]`` reads
+it, :func:`~powergrid.module_state.with_module` writes it; a token lying on a market
+plant is a field the spec lists in ``marks`` (placing it is writing the field).
 
 The board and the players: :func:`connection_costs` (the cheapest connection of a seat
 to each city, BLD-04), :func:`build_cost` (what a seat pays to build in a city now),
