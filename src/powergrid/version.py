@@ -38,6 +38,7 @@ READABLE_FORMATS = (1, 2, 3, 4, 5)
 #: (``RuleModule.api``); a module written for a newer one is refused. It goes up
 #: when a change would break a module written for the one before.
 #: API 2 adds a module's own state (``RuleModule.state``), its own actions, the
-#: component tables (the ``component_tables`` hook) and ``plant_events``; every
-#: module written for API 1 plays unchanged.
+#: component tables (the ``component_tables`` hook) and ``plant_events``, and drops
+#: the ``setup_actions`` and ``setup_apply`` hooks (a setup decision is a module action
+#: now); every other module written for API 1 plays unchanged.
 MODULE_API = 2
