@@ -33,7 +33,7 @@ from powergrid.phases.common import illegal, name, next_in
 from powergrid.ruleset import Cards
 from powergrid.state import AuctionState, GameState
 
-ACTIONS = (ChoosePlant, PassAuction, Bid, PassBid, DiscardPlant)
+ACTIONS: tuple[type, ...] = (ChoosePlant, PassAuction, Bid, PassBid, DiscardPlant)
 
 _new = object.__new__
 

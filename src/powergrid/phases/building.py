@@ -14,7 +14,7 @@ from powergrid.phases.common import illegal, name, next_in
 from powergrid.rules import HOUSES_PER_PLAYER
 from powergrid.state import GameState
 
-ACTIONS = (Build, EndBuild)
+ACTIONS: tuple[type, ...] = (Build, EndBuild)
 
 _end = functools.lru_cache(maxsize=16)(lambda p: EndBuild(player=p))
 

@@ -19,7 +19,7 @@ from powergrid.phases.common import illegal, name, next_in
 from powergrid.ruleset import Cards
 from powergrid.state import GameState
 
-ACTIONS = (Power,)
+ACTIONS: tuple[type, ...] = (Power,)
 
 
 def current(state: GameState) -> int | None:

@@ -13,7 +13,7 @@ from powergrid.phases.common import illegal, name
 from powergrid.state import GameState, ResourceMarket
 from powergrid.storage import hand
 
-ACTIONS = (BuyResource, EndPurchase)
+ACTIONS: tuple[type, ...] = (BuyResource, EndPurchase)
 
 _end = functools.lru_cache(maxsize=16)(lambda p: EndPurchase(player=p))
 
