@@ -48,18 +48,30 @@ def test_it_composes_after_the_defaults() -> None:
     assert state.rules.modules[-1].api == 2
 
 
-def building(money: int = 40) -> pg.GameState:
-    """Round 2, phase 4, seat 0 first to build, with ``money`` Elektro and no houses."""
-    config = classic3()
+def round_two(phase: str, money: int = 40) -> pg.GameState:
+    """Round 2 in ``phase``, order 1, 2, 0, seat 0 with ``money`` Elektro and plant 20.
+
+    Seat 0 is last in the order: first to buy (RES-01) and to build (BLD-01).
+    """
     return pg.build_position(
-        config,
+        classic3(),
         seed=1,
         round=2,
         step=1,
-        phase="building",
+        phase=phase,
         order=[1, 2, 0],
         seats={0: {"money": money, "plants": [20]}, 1: {"plants": [21]}, 2: {"plants": [22]}},
     )
+
+
+def building(money: int = 40) -> pg.GameState:
+    """Round 2, phase 4, seat 0 first to build, with ``money`` Elektro and no houses."""
+    return round_two("building", money)
+
+
+def buying() -> pg.GameState:
+    """Round 2, phase 3, seat 0 on turn with 20 Elektro."""
+    return round_two("resources", 20)
 
 
 def test_bld_05_houses_cost_what_its_tables_say() -> None:
@@ -76,20 +88,6 @@ def test_bld_05_houses_cost_what_its_tables_say() -> None:
     with pytest.raises(pg.IllegalAction) as err:
         pg.apply(poorer, build)
     assert err.value.reason is Reason.CANNOT_AFFORD
-
-
-def buying() -> pg.GameState:
-    """Round 2, phase 3, seat 0 on turn (RES-01: reverse order, last in the order first)."""
-    config = classic3()
-    return pg.build_position(
-        config,
-        seed=1,
-        round=2,
-        step=1,
-        phase="resources",
-        order=[1, 2, 0],
-        seats={0: {"money": 20, "plants": [20]}, 1: {"plants": [21]}, 2: {"plants": [22]}},
-    )
 
 
 def test_its_action_plays_once_per_game() -> None:
