@@ -232,6 +232,12 @@ def test_a_module_action_must_be_an_attrs_class_with_a_player() -> None:
     with pytest.raises(pg.RulesConfigError) as info:
         RuleModule(name="twice", version="1", actions=(*MODULE.actions, *MODULE.actions))
     assert info.value.field == "actions"
+    for phases in ({Phase.GAME_OVER}, {Phase.ORDER, Phase.RESOURCES}, set()):
+        with pytest.raises(pg.RulesConfigError) as info:  # nobody decides there: never played
+            ModuleAction(
+                cls=Clash, verb="x", phases=phases, legal=lambda s, p: (), apply=lambda s, a: s
+            )
+        assert info.value.field == "phases"
 
 
 # --- the fund's action (FND-05), declared the same way -------------------------------------

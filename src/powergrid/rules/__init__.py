@@ -62,7 +62,16 @@ def _names(value: Iterable[str]) -> tuple[str, ...]:
 
 
 def _phases(value: Iterable[Phase]) -> frozenset[Phase]:
-    return frozenset(Phase(p) for p in value)
+    """The phases a module action is played in: phases where a seat decides, at least one."""
+    phases = frozenset(Phase(p) for p in value)
+    idle = sorted(p.name.lower() for p in phases & {Phase.ORDER, Phase.GAME_OVER})
+    if idle or not phases:
+        raise RulesConfigError(
+            "a module action is played in the phases where a seat decides (setup, auction, "
+            f"resources, building, bureaucracy), not in {', '.join(idle) or 'no phase'}",
+            field="phases",
+        )
+    return phases
 
 
 def _check_action_class(action: ModuleAction, attribute: object, cls: type) -> None:
