@@ -55,7 +55,9 @@ def claim(state: GameState, action: ClaimSubsidy) -> GameState:
     if claimed(state, action.player):
         raise IllegalAction("Each player claims a subsidy once per game", reason=Reason.MODULE_RULE)
     player = state.player(action.player)
-    state = state.with_player(evolve(player, money=player.money + action.amount))
+    state = evolve(
+        state, players=state.replaced(evolve(player, money=player.money + action.amount))
+    )
     return state.log(
         "subsidy_claimed",
         f"Seat {action.player} claims a subsidy of {action.amount} Elektro.",

@@ -338,7 +338,7 @@ def test_the_connection_cost_follows_the_viewers_network() -> None:
         ob[f"board.{c}.connect"] == (0.0 if area.in_area[i] else 1.0) for i, c in enumerate(cities)
     )
     home = cities[area.cities[0]]
-    built = state.with_player(evolve(state.players[0], cities=(home,)))
+    built = evolve(state, players=state.replaced(evolve(state.players[0], cities=(home,))))
     ob = obs(DELUXE_4, built, 0)
     assert ob[f"board.{home}.connect"] == 0.0
     others = [ob[f"board.{cities[i]}.connect"] for i in area.cities[1:]]

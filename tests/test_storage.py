@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import powergrid as pg
 from powergrid import storage
-from powergrid.phases import auction
+from powergrid.phases import discard
 
 # Masks over up to five kinds: single kinds, the coal/oil hybrid (0b11), other pairs,
 # and plants accepting nothing (ecological plants).
@@ -124,4 +124,4 @@ def test_auc18_drops_are_exactly_what_the_plant_could_hold_with_the_rest_fitting
         and all(d == 0 or mask & (1 << k) for k, d in enumerate(drop))
         and _fits_by_definition(rest, tuple(h - d for h, d in zip(held, drop, strict=True)))
     )
-    assert auction._drops(_RULES, owned, held, plant) == expected
+    assert discard.drops(_RULES, owned, held, plant) == expected

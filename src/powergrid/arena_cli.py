@@ -22,7 +22,6 @@ from powergrid.cli_text import count
 from powergrid.config import GameConfig
 from powergrid.errors import InvalidRecord, RulesConfigError
 from powergrid.serialize import from_json, to_json
-from powergrid.testing import config_label
 
 
 def add_arena_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -162,7 +161,7 @@ def _bar(done: int, total: int) -> None:
 
 
 def _report(result: ArenaResult, backend: str, out: TextIO) -> None:
-    label = config_label(result.config)
+    label = result.config.label
     print(
         f"Arena: {count(len(result.games), 'game')} of {label}, seeds {result.seed}.., {backend}",
         file=out,

@@ -205,6 +205,22 @@ class GameConfig:
     def __attrs_post_init__(self) -> None:
         _validate(self)
 
+    @property
+    def label(self) -> str:
+        """The configuration's short, stable name, ``components/map/players[/modules][/options]``.
+
+        Modules are joined by ``+`` in their order (``deluxe/europe/2/fund``); a
+        2-player Deluxe game that leaves the default module out is
+        ``deluxe/europe/2``; a customised deck adds its variant and decks
+        (``.../custom_deck/M:classic+other``). The arena's tables, the RL
+        environments and the tests name configurations so.
+        """
+        modules = "/" + "+".join(self.modules) if self.modules else ""
+        if self.deck is not None:
+            modules += f"/{self.deck.variant}:" + "+".join(d.name for d in self.deck.decks)
+        extra = "/" + "+".join(sorted(self.options)) if self.options else ""
+        return f"{self.components}/{self.map}/{self.players}{modules}{extra}"
+
     def __getstate__(self) -> dict[str, object]:
         """The fields by name, for pickle."""
         return {a.name: getattr(self, a.name) for a in attrs.fields(GameConfig)}

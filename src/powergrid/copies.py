@@ -19,13 +19,17 @@ def evolve(obj: T, **changes: Any) -> T:
 
     Faster than :func:`attrs.evolve` because state records have no validators or
     converters to re-run: a dict-based record copies its ``__dict__``, a slotted
-    class is rebuilt positionally.
+    class is rebuilt positionally. A name that is not a field of the record
+    raises ``TypeError``, as ``attrs.evolve`` does.
     """
     try:  # free in 3.11 when nothing is raised: the dict-based records are the hot ones
-        d = obj.__dict__.copy()
+        old = obj.__dict__
     except AttributeError:
         return _evolve_slotted(obj, changes)
+    d = old.copy()
     d.update(changes)
+    if len(d) != len(old):  # a name the record does not have added an entry
+        _refuse(type(obj), [n for n in changes if n not in old])
     new = _new(type(obj))
     _setattr(new, "__dict__", d)  # frozen: the dictionary is set past __setattr__
     return new
@@ -37,7 +41,14 @@ def _evolve_slotted(obj: T, changes: dict[str, Any]) -> T:
     names = _FIELD_NAMES.get(cls)
     if names is None:
         names = _FIELD_NAMES[cls] = tuple(a.name for a in attrs.fields(cls))  # type: ignore[arg-type]
+    if len(changes) > sum(n in changes for n in names):
+        _refuse(cls, [n for n in changes if n not in names])
     return cls(*[changes[n] if n in changes else getattr(obj, n) for n in names])
+
+
+def _refuse(cls: type, unknown: list[str]) -> None:
+    """Raise the ``TypeError`` of :func:`evolve` for names the record does not have."""
+    raise TypeError(f"{cls.__name__} has no field {', '.join(map(repr, unknown))}")
 
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}

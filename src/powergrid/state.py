@@ -252,10 +252,6 @@ class GameState(_DecisionSlot):
         """A copy of this state with one actor's record replaced."""
         return evolve(self, actors=tuple(a if x.actor == a.actor else x for x in self.actors))
 
-    def with_player(self, p: PlayerState) -> GameState:
-        """A copy of this state with one player's record replaced."""
-        return evolve(self, players=self.replaced(p))
-
     def replaced(self, p: PlayerState) -> tuple[PlayerState, ...]:
         """The players tuple with one player's record replaced."""
         return self.players[: p.seat] + (p,) + self.players[p.seat + 1 :]

@@ -94,17 +94,8 @@ def _component_variants() -> tuple[tuple[str, frozenset[str], tuple[str, ...]], 
 
 
 def config_label(config: GameConfig) -> str:
-    """A short, stable name of a configuration: ``components/map/players[/modules][/options]``.
-
-    Modules are joined by ``+`` in their order (``deluxe/europe/2/fund``); a
-    2-player Deluxe game that opts out of the fund is ``deluxe/europe/2``; a
-    customised deck adds its variant and decks (``.../custom_deck/M:classic+other``).
-    """
-    modules = "/" + "+".join(config.modules) if config.modules else ""
-    if config.deck is not None:
-        modules += f"/{config.deck.variant}:" + "+".join(d.name for d in config.deck.decks)
-    extra = "/" + "+".join(sorted(config.options)) if config.options else ""
-    return f"{config.components}/{config.map}/{config.players}{modules}{extra}"
+    """A configuration's :attr:`~powergrid.GameConfig.label` (for pytest ids)."""
+    return config.label
 
 
 def all_configs() -> list[GameConfig]:

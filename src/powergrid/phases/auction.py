@@ -421,7 +421,3 @@ def _pass_phase(state: GameState, action: PassAuction) -> GameState:
     if hook is rules.base_hooks.after_pass:
         return state
     return hook(state, seat)
-
-
-#: tests/test_storage.py checks the AUC-18 drops under this name.
-_drops = discard.drops

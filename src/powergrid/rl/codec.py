@@ -136,15 +136,9 @@ def check_config(expected: GameConfig, state: GameState, what: str) -> None:
         raise TypeError(f"expected a GameState, not {state!r}")
     if state.rules.config != expected:
         raise ValueError(
-            f"this {what} was made for {_label(expected)} games; the state is a "
-            f"{_label(state.rules.config)} game"
+            f"this {what} was made for {expected.label} games; the state is a "
+            f"{state.rules.config.label} game"
         )
-
-
-def _label(config: GameConfig) -> str:
-    from powergrid.testing import config_label
-
-    return config_label(config)
 
 
 class ActionCodec:
