@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 import powergrid as pg
 from powergrid.testing import check_game, playout, seeds
-from tests.test_properties import snapshot
+from tests.test_properties import _money_from_events, snapshot
 
 pytestmark = pytest.mark.usefixtures("plugins_installed")
 
@@ -53,14 +53,11 @@ def test_invariants_hold_and_the_game_ends(
 
 
 def _money_moves(events: tuple[pg.Event, ...], players: int) -> list[int]:
-    delta = [0] * players
+    """The core's money moves (tests/test_properties.py) plus the module's grants."""
+    delta = _money_from_events(events, players)
     for e in events:
-        if e.kind == "plant_bought":
-            delta[e.player or 0] -= int(e.values[1])
-        elif e.kind in ("resources_bought", "house_built"):
-            delta[e.player or 0] -= int(e.values[-1])
-        elif e.kind in ("powered", "grant_claimed"):
-            delta[e.player or 0] += int(e.values[1] if e.kind == "powered" else e.values[0])
+        if e.kind == "grant_claimed":
+            delta[e.player or 0] += int(e.values[0])
     return delta
 
 

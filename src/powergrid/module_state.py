@@ -36,6 +36,7 @@ hook.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -156,7 +157,9 @@ def with_module(state: GameState, name: str, record: Any) -> GameState:
 
 def initial(specs: tuple[tuple[str, StateSpec], ...], given: Mapping[str, Any]) -> ModuleStates:
     """Each module's record at the start of a game: its defaults, or what ``given`` sets."""
-    return ModuleStates(tuple((name, given.get(name) or spec.record()) for name, spec in specs))
+    return ModuleStates(
+        tuple((name, given[name] if name in given else spec.record()) for name, spec in specs)
+    )
 
 
 def lifted(state: GameState, plant: str) -> dict[str, Any]:
@@ -253,6 +256,7 @@ def from_pickle(
     return {**values, "market": plain, "modules": initial(specs, given)}
 
 
+@functools.cache  # a spec is immutable and hashes by identity: its types never change
 def field_types(spec: StateSpec) -> dict[str, Any]:
     """The declared type of each field of the spec's record (plant cards as ``Card``)."""
     import typing
