@@ -41,7 +41,8 @@ def _evolve_slotted(obj: T, changes: dict[str, Any]) -> T:
     names = _FIELD_NAMES.get(cls)
     if names is None:
         names = _FIELD_NAMES[cls] = tuple(a.name for a in attrs.fields(cls))  # type: ignore[arg-type]
-    if len(changes) > sum(n in changes for n in names):
+        _FIELD_SETS[cls] = frozenset(names)
+    if not changes.keys() <= _FIELD_SETS[cls]:
         _refuse(cls, [n for n in changes if n not in names])
     return cls(*[changes[n] if n in changes else getattr(obj, n) for n in names])
 
@@ -52,5 +53,6 @@ def _refuse(cls: type, unknown: list[str]) -> None:
 
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+_FIELD_SETS: dict[type, frozenset[str]] = {}
 _new = object.__new__
 _setattr = object.__setattr__
