@@ -32,19 +32,19 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 #: ``__dict__``), the actions and the event log stay interpreted: compiled classes
 #: would have no ``__dict__``.
 COMPILED = (
-    "powergrid/copies.py",
-    "powergrid/engine.py",
-    "powergrid/market.py",
-    "powergrid/network.py",
-    "powergrid/storage.py",
-    "powergrid/phases/auction.py",
-    "powergrid/phases/building.py",
-    "powergrid/phases/bureaucracy.py",
-    "powergrid/phases/burns.py",
-    "powergrid/phases/common.py",
-    "powergrid/phases/discard.py",
-    "powergrid/phases/order.py",
-    "powergrid/phases/resources.py",
+    "powergrid/frozen.py",
+    "powergrid/engine/game.py",
+    "powergrid/mechanics/market.py",
+    "powergrid/mechanics/network.py",
+    "powergrid/mechanics/fuel_storage.py",
+    "powergrid/engine/phases/auction.py",
+    "powergrid/engine/phases/building.py",
+    "powergrid/engine/phases/bureaucracy.py",
+    "powergrid/mechanics/burning.py",
+    "powergrid/engine/phases/common.py",
+    "powergrid/engine/phases/discard.py",
+    "powergrid/engine/phases/order.py",
+    "powergrid/engine/phases/resources.py",
 )
 
 

@@ -196,13 +196,13 @@ def row_config(label: str) -> pg.GameConfig:
     """The workload's GameConfig of a row (in the workload process, ``pg`` imported).
 
     A plain row uses only what commit 7437d42 already had; an extra row uses
-    the rule modules (``modules=``, ``powergrid.sample_decks``).
+    the rule modules (``modules=``, ``powergrid.rules.custom_deck.samples``).
     """
     components, map_name, players, extra = parse_row(label)
     if extra is None:
         return pg.GameConfig(players=players, map=map_name, components=components)
     if extra.startswith("custom-"):
-        from powergrid.sample_decks import sample_config
+        from powergrid.rules.custom_deck.samples import sample_config
 
         return sample_config(extra.removeprefix("custom-"), players, map=map_name)
     modules = ("fund",) if extra == "fund" else ()

@@ -10,7 +10,7 @@ and 3 players on every map; when the library offers option map_rules, classic
 with map_rules on every map and count; 2-player Deluxe opted out of the
 fund (``without={"fund"}``); and the customised deck's variants M (2-6 players) and
 P (3-6; its 2-player row is refused, OQ-21) with the sample decks of
-``powergrid.sample_decks``. A
+``powergrid.rules.custom_deck.samples``. A
 combination the library refuses (RulesConfigError) is listed as skipped.
 
 Each game plays ``powergrid.testing.playout`` (uniformly random legal actions,
@@ -118,9 +118,9 @@ def build_configs() -> tuple[list[tuple[str, pg.GameConfig]], list[tuple[str, st
         specs += [("deluxe", m, 2, (), ()) for m in MAPS]
     built: list[tuple[str, pg.GameConfig]] = []
     refused: list[tuple[str, str]] = []
-    # The customised deck with the sample decks (synthetic cards, powergrid.sample_decks).
+    # The customised deck with the sample decks (synthetic cards, rules.custom_deck.samples).
     if "custom_deck" in extra_module_names():
-        from powergrid.sample_decks import sample_config
+        from powergrid.rules.custom_deck.samples import sample_config
 
         for variant, counts in (("M", range(2, 7)), ("P", range(3, 7))):
             for map_name in MAPS:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import importlib.metadata
 import pathlib
 
-from powergrid import component_tables
-from powergrid.hooks import table_markdown
+from powergrid.rules import tables as component_tables
+from powergrid.rules.hooks import table_markdown
 
 project = "powergrid"
 author = "The powergrid developers"
@@ -38,7 +38,7 @@ _generated.mkdir(exist_ok=True)
 def _codec_sizes() -> str:
     """The action codec's block sizes for every built-in configuration, as a Markdown table."""
     from powergrid.rl import ActionCodec
-    from powergrid.sample_decks import sample_config
+    from powergrid.rules.custom_deck.samples import sample_config
     from powergrid.testing import all_configs, config_label
 
     configs = [*all_configs(), sample_config("M", 3), sample_config("P", 4)]
@@ -95,7 +95,7 @@ doctest_global_setup = "import powergrid as pg"
 nitpicky = True
 nitpick_ignore_regex = [
     (r"py:class", r"numpy\..*"),  # numpy's types, documented by numpy
-    # The hook types of powergrid.hooks (aliases of Callable), listed in its __all__.
+    # The hook types of powergrid.rules.hooks (aliases of Callable), listed in its __all__.
     (
         r"py:class",
         r"(BuildStep|DrawChances|DrawFilter|LeavePlay|MarketShape|MinBid|PlantDeck"
@@ -115,11 +115,11 @@ nitpick_ignore = [
     ("py:class", "enum.StrEnum"),
     ("py:class", "fractions.Fraction"),
     ("py:class", "pathlib.Path"),
-    # A type alias of powergrid.explicit: (Reveal, Fraction) pairs, named in its docs.
+    # A type alias of mechanics.chance_points: (Reveal, Fraction) pairs, named in its docs.
     ("py:class", "Chances"),
-    # The type variable of a hook wrap (powergrid.hooks.Wrap): not a documented object.
-    ("py:class", "powergrid.hooks._F"),
-    ("py:obj", "powergrid.hooks._F"),
+    # The type variable of a hook wrap (powergrid.rules.hooks.Wrap): not a documented object.
+    ("py:class", "powergrid.rules.hooks._F"),
+    ("py:obj", "powergrid.rules.hooks._F"),
     # The type variable of RngState.shuffle/choice: not a documented object.
     ("py:class", "powergrid.chance.T"),
     ("py:class", "collections.Counter"),

@@ -12,6 +12,7 @@ from typing import Any
 
 import powergrid as pg
 from powergrid.catalog import load_map
+from powergrid.formats import records
 
 BOARDS = {"usa": "USA", "germany": "Germany"}
 
@@ -20,7 +21,7 @@ def export(record: pg.GameRecord) -> dict[str, Any]:
     """The export of a classic game on the USA or Germany board, round 1 in seat order."""
     config = record.config
     board = load_map(config.map)
-    states = list(pg.records.states(record))
+    states = list(records.states(record))
     regions = set(states[-1].regions)
     names = config.names or tuple(f"player {s}" for s in range(config.players))
     cities = [

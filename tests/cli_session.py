@@ -19,7 +19,7 @@ from contextlib import contextmanager
 import pytest
 
 from powergrid import GameConfig
-from powergrid.__main__ import main
+from powergrid.cli.main import main
 
 CLASSIC = GameConfig(players=2, components="classic")
 #: The 2-player classic game of seed 3 with the human in seat 0 against a random bot.

@@ -16,7 +16,7 @@ from powergrid.actions import whole_number
 from powergrid.enums import Phase
 from powergrid.errors import IllegalAction, Reason
 from powergrid.rules import ModuleAction, RuleModule
-from powergrid.ruleset import Ruleset
+from powergrid.rules.ruleset import Ruleset
 from powergrid.state import GameState, evolve
 
 #: The subsidies one may claim, in Elektro.

@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 
 import powergrid as pg
 from powergrid.catalog import component_maps
-from powergrid.cli_text import show_lines
 from powergrid.enums import Phase
+from powergrid.formats.text import show_lines
 from powergrid.testing import check_game, check_ruleset, playout
 
 ROBOT = -1

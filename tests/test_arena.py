@@ -13,9 +13,9 @@ import pathlib
 import pytest
 
 import powergrid as pg
-from powergrid.__main__ import main
 from powergrid.arena import ArenaResult, GameResult, run_arena, wilson
 from powergrid.bots import GreedyBot
+from powergrid.cli.main import main
 from powergrid.outcome import Score, rank
 
 FOUR = ["greedy", "random", "random", "tests.arena_policies:first_legal"]

@@ -24,11 +24,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import powergrid as pg
-from powergrid import storage
+from powergrid.engine.phases import discard
 from powergrid.enums import Phase
 from powergrid.errors import Reason
-from powergrid.hooks import Hooks
-from powergrid.phases import discard
+from powergrid.mechanics import fuel_storage as storage
+from powergrid.rules.hooks import Hooks
 from powergrid.state import GameState
 from tests.module_parts import discount
 from tests.scenario import arrange, give, held, kinds, labels, new, play

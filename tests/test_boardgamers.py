@@ -24,11 +24,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import powergrid as pg
-from powergrid import boardgamers as bg
-from powergrid.__main__ import main
 from powergrid.bots import distinct_choices
 from powergrid.catalog import regions_needed
-from powergrid.network import connected_region_sets
+from powergrid.cli.main import main
+from powergrid.interop import boardgamers as bg
+from powergrid.mechanics.network import connected_region_sets
 from tests.boardgamers_export import export as write_export
 
 DATA = Path(__file__).parent / "data" / "boardgamers"

@@ -131,7 +131,7 @@ def test_distinct_choices_collapses_bids_and_purchases() -> None:
 
 
 def test_greedy_powers_as_many_cities_as_possible() -> None:
-    from powergrid.phases import bureaucracy
+    from powergrid.engine.phases import bureaucracy
 
     checked = 0
     state = pg.new_game(pg.GameConfig(players=3), seed=4)

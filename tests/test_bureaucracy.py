@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import powergrid as pg
+from powergrid.engine.invariants import invariant_violations
+from powergrid.engine.phases.bureaucracy import best_powered, consumptions, options, supplied
 from powergrid.enums import Phase
-from powergrid.invariants import invariant_violations
-from powergrid.phases.bureaucracy import best_powered, consumptions, options, supplied
 from powergrid.state import GameState
 from tests.scenario import (
     CITIES_21,

@@ -22,10 +22,11 @@ import attrs
 import pytest
 
 import powergrid as pg
-from powergrid import catalog, market
+from powergrid import catalog
 from powergrid.deck import Deck
+from powergrid.engine.phases.order import player_order
 from powergrid.enums import Phase, Resource
-from powergrid.phases.order import player_order
+from powergrid.mechanics import market
 from powergrid.rules import RuleModule
 from powergrid.rules.classic import shipped_deck
 from powergrid.testing import check_game, invariant_violations

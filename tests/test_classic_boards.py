@@ -20,10 +20,10 @@ import pytest
 
 import powergrid as pg
 from powergrid import catalog
-from powergrid.__main__ import main
 from powergrid.catalog import load_map, map_rule_module
+from powergrid.cli.main import main
 from powergrid.enums import Phase
-from powergrid.network import cities_connected, connected_region_sets, play_area
+from powergrid.mechanics.network import cities_connected, connected_region_sets, play_area
 from powergrid.state import GameState
 from powergrid.testing import check_game, playout
 from tests.scenario import arrange, give, new, occupy, play

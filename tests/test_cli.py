@@ -26,9 +26,9 @@ from powergrid import (
     replay,
     to_json,
 )
-from powergrid.__main__ import main
-from powergrid.cli_text import compact_actions, show_lines
-from powergrid.position_notation import position_text
+from powergrid.cli.main import main
+from powergrid.formats.position_text import position_text
+from powergrid.formats.text import compact_actions, show_lines
 from powergrid.version import __version__
 
 
@@ -256,7 +256,7 @@ def test_version_prints_the_library_version(capsys: pytest.CaptureFixture[str]) 
     [
         ("/usr/bin/powergrid", "powergrid"),
         ("/work/.venv/bin/powergrid", "powergrid"),
-        ("/site-packages/powergrid/__main__.py", "python -m powergrid"),
+        ("/site-packages/powergrid/cli/main.py", "python -m powergrid"),
         ("", "python -m powergrid"),
     ],
 )

@@ -36,11 +36,11 @@ from powergrid import (
     replay,
     to_json,
 )
-from powergrid.__main__ import main
 from powergrid.actions import Action
 from powergrid.bots import GreedyBot
-from powergrid.human_input import Command, Unclear, interpret
-from powergrid.human_view import decision_lines, menu
+from powergrid.cli.human_input import Command, Unclear, interpret
+from powergrid.cli.human_view import decision_lines, menu
+from powergrid.cli.main import main
 from tests.cli_session import CLASSIC, PLAY, read_until, terminal
 
 RESUME = "python -m powergrid play --resume {} --human 0 --bots random"
@@ -50,7 +50,7 @@ RESUME = "python -m powergrid play --resume {} --human 0 --bots random"
 def _in_tmp(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every session runs in a fresh directory: quitting writes files there."""
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(sys, "argv", ["/site-packages/powergrid/__main__.py"])
+    monkeypatch.setattr(sys, "argv", ["/site-packages/powergrid/cli/main.py"])
 
 
 def session(

@@ -18,12 +18,12 @@ import sys
 import pytest
 
 import powergrid as pg
-from powergrid.__main__ import main
 from powergrid.bots import GreedyBot
-from powergrid.cli_text import show_lines
+from powergrid.cli.human_view import decision_lines, menu
+from powergrid.cli.main import main
 from powergrid.data import load
-from powergrid.human_view import decision_lines, menu
-from powergrid.records import GameRecord
+from powergrid.formats.records import GameRecord
+from powergrid.formats.text import show_lines
 from tests.cli_session import typed
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -40,7 +40,7 @@ PADDED = re.compile(r"(?<![\d.])0\d \(")
 def _in_tmp(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every command runs in a fresh directory: sessions save their games there."""
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(sys, "argv", ["/site-packages/powergrid/__main__.py"])
+    monkeypatch.setattr(sys, "argv", ["/site-packages/powergrid/cli/main.py"])
 
 
 def answer(out: str, line: str) -> str:
@@ -85,7 +85,7 @@ def test_arena_writes_its_records_through_the_shared_file_writer(
     """Issue 31 item 6: one record per game goes through cli_files.write_text (atomic saves)."""
     written: dict[str, str] = {}
     monkeypatch.setattr(
-        "powergrid.arena_cli.write_text", lambda path, text: written.__setitem__(path, text)
+        "powergrid.cli.arena.write_text", lambda path, text: written.__setitem__(path, text)
     )
     folder = tmp_path / "games"
     args = ["arena", "--bots", "greedy,random", "--games", "1", "--records", str(folder)]

@@ -20,17 +20,17 @@ import pytest
 
 import powergrid as pg
 from powergrid import catalog
-from powergrid.component_tables import (
+from powergrid.config import GameConfig
+from powergrid.engine.phases.building import build_cost
+from powergrid.enums import Phase
+from powergrid.rules import RuleModule
+from powergrid.rules.hooks import HOOKS, TablesChange
+from powergrid.rules.tables import (
     ROW_KEYS,
     ComponentTables,
     PlayerCountRow,
     table_markdown,
 )
-from powergrid.config import GameConfig
-from powergrid.enums import Phase
-from powergrid.hooks import HOOKS, TablesChange
-from powergrid.phases.building import build_cost
-from powergrid.rules import RuleModule
 from powergrid.testing import check_ruleset
 from tests.scenario import REGIONS, arrange, give, held, labels, new, occupy, play
 

@@ -15,7 +15,7 @@ import pytest
 
 import powergrid as pg
 from powergrid.catalog import register_module
-from powergrid.records import GameRecord
+from powergrid.formats.records import GameRecord
 from powergrid.rules import RuleModule
 from powergrid.version import FORMAT, MODULE_API
 

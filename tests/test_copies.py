@@ -1,4 +1,4 @@
-"""``powergrid.copies.evolve``, the engine's one way to change a record (issue 33 item 5).
+"""``powergrid.frozen.evolve``, the engine's one way to change a record (issue 33 item 5).
 
 It must behave as ``attrs.evolve`` does for every record of a state, misspelt names
 included: a name that is not a field raises ``TypeError`` instead of being kept.
@@ -10,7 +10,7 @@ import attrs
 import pytest
 
 import powergrid as pg
-from powergrid.copies import evolve
+from powergrid.frozen import evolve
 
 
 def test_evolve_refuses_a_name_the_record_does_not_have() -> None:

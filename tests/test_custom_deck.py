@@ -17,11 +17,11 @@ from typing import Any
 import pytest
 
 import powergrid as pg
-from powergrid import market
 from powergrid.deck import register_deck
+from powergrid.engine.invariants import invariant_violations
+from powergrid.engine.phases.order import determine_order
 from powergrid.enums import Phase
-from powergrid.invariants import invariant_violations
-from powergrid.phases.order import determine_order
+from powergrid.mechanics import market
 from powergrid.rules.custom_deck import reveal
 from powergrid.state import GameState
 from tests.decks import ORIGINAL, config, other_deck, plus_deck

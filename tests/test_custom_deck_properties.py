@@ -35,8 +35,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import powergrid as pg
+from powergrid.engine.invariants import card_places, plant_places
 from powergrid.enums import Phase
-from powergrid.invariants import card_places, plant_places
 from powergrid.state import GameState
 from powergrid.testing import invariant_violations, playout
 from tests.decks import ORIGINAL, PLUS_NUMBERS, config, other_deck
@@ -149,7 +149,7 @@ def place_problems(state: GameState) -> list[str]:
     if unknown:
         out.append(f"cards not in the game: {sorted(unknown)}")
     if plant_places(state) != Counter({c: len(p) for c, p in where.items()}):
-        out.append("powergrid.invariants.card_places lists other places")
+        out.append("powergrid.engine.invariants.card_places lists other places")
     return out
 
 

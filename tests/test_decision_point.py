@@ -17,11 +17,11 @@ import attrs
 import pytest
 
 import powergrid as pg
-import powergrid.engine as engine
+import powergrid.engine.game as engine
 from powergrid.actions import ACTION_TYPES
+from powergrid.engine.phases.table import FLOW
 from powergrid.enums import Phase
-from powergrid.phases.table import FLOW
-from powergrid.position import edit_position
+from powergrid.formats.position import edit_position
 from powergrid.state import GameState, evolve
 from powergrid.testing import playout
 

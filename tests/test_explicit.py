@@ -1,4 +1,4 @@
-"""Explicit chance (powergrid.explicit): chance points, their outcomes and probabilities.
+"""Explicit chance (mechanics.chance_points): chance points, their outcomes and probabilities.
 
 Numbers come from RULES.md: SET-04 (connected play areas), SET-05 (random round-1
 order), SET-11/SET-12 (classic deck: 42 cards, market 3-10, 13 face up on top,
@@ -20,11 +20,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import powergrid as pg
-from powergrid.__main__ import main
 from powergrid.catalog import regions_needed
-from powergrid.invariants import invariant_violations
-from powergrid.network import connected_region_sets
-from powergrid.records import GameRecord, states
+from powergrid.cli.main import main
+from powergrid.engine.invariants import invariant_violations
+from powergrid.formats.records import GameRecord, states
+from powergrid.mechanics.network import connected_region_sets
 from powergrid.testing import all_configs, check_ruleset, configs, playout, seeds
 from tests.test_views import reshuffled
 

@@ -1,7 +1,7 @@
 """A third map is one data file plus one small rule module (issue: maps as rule modules).
 
 The test copies the installed package to a temporary folder, adds
-``data/maps/testland.json`` (a board) and ``rules/testland.py`` (its module), and
+``data/maps/testland.json`` (a board) and ``rules/maps/testland.py`` (its module), and
 plays a whole game there in a subprocess, without touching any other file.
 """
 
@@ -42,7 +42,7 @@ def test_a_third_map_needs_one_board_file_and_one_module(tmp_path: pathlib.Path)
     board = json.loads((PACKAGE / "data" / "maps" / "europe.json").read_text())
     board["name"] = "Testland"
     (copy / "data" / "maps" / "testland.json").write_text(json.dumps(board))
-    (copy / "rules" / "testland.py").write_text(
+    (copy / "rules" / "maps" / "testland.py").write_text(
         '"""Testland: no rules of its own."""\n\n'
         "from powergrid.rules import RuleModule\n\n"
         'MODULE = RuleModule(name="testland", version="1")\n'
@@ -65,7 +65,9 @@ def test_the_core_names_no_map() -> None:
     """The engine, phases, market and component sets never branch on a map's name."""
     core = [
         *PACKAGE.glob("*.py"),
-        *(PACKAGE / "phases").glob("*.py"),
+        *(PACKAGE / "mechanics").glob("*.py"),
+        *(PACKAGE / "engine").rglob("*.py"),
+        *(PACKAGE / "formats").glob("*.py"),
         PACKAGE / "rules" / "__init__.py",
         PACKAGE / "rules" / "base.py",
         PACKAGE / "rules" / "classic.py",

@@ -25,7 +25,7 @@ import pytest
 
 import powergrid as pg
 from powergrid.events import PLANT_EVENTS, EventLog
-from powergrid.records import GameRecord
+from powergrid.formats.records import GameRecord
 from powergrid.version import FORMAT
 from tests.module_parts import discount
 

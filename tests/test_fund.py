@@ -18,12 +18,12 @@ import pytest
 
 import powergrid as pg
 from powergrid.catalog import register_module
-from powergrid.cli_text import show_lines
+from powergrid.engine.invariants import invariant_violations
+from powergrid.engine.phases.order import determine_order
 from powergrid.enums import Phase
 from powergrid.errors import Reason
-from powergrid.invariants import invariant_violations
-from powergrid.market import largest_city_count
-from powergrid.phases.order import determine_order
+from powergrid.formats.text import show_lines
+from powergrid.mechanics.market import largest_city_count
 from powergrid.rules.fund import FUND, fund_module
 from powergrid.state import GameState
 from tests.module_parts import discount

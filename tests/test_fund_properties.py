@@ -36,9 +36,9 @@ from hypothesis import strategies as st
 import powergrid as pg
 from powergrid.actions import Action
 from powergrid.chance import RngState
+from powergrid.engine.invariants import plant_places
 from powergrid.enums import Phase
 from powergrid.events import Event
-from powergrid.invariants import plant_places
 from powergrid.state import ActorState, GameState, Secret, evolve
 from powergrid.testing import invariant_violations, playout
 from tests.test_views import json_keys

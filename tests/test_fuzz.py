@@ -2,7 +2,7 @@
 
 Every mutated document either raises ``InvalidRecord`` or decodes to a
 consistent state (``invariant_violations`` empty) that survives a short random
-playout: no other exception, no hang, and the caps of ``powergrid.invariants``
+playout: no other exception, no hang, and the caps of ``powergrid.engine.invariants``
 keep ``legal_actions`` bounded. The mutations are seeded, so a failure
 reproduces with its seed.
 """
@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 import powergrid as pg
-from powergrid.invariants import invariant_violations
-from powergrid.records import GameRecord
+from powergrid.engine.invariants import invariant_violations
+from powergrid.formats.records import GameRecord
 
 #: A value a mutation may put anywhere: edge numbers, wrong types, empty containers.
 ODD_VALUES: tuple[Any, ...] = (
@@ -172,7 +172,7 @@ def test_mutated_position_texts_are_refused_or_consistent() -> None:
 
 def test_odd_builder_parts_are_refused_or_consistent() -> None:
     """2,000 random part values: InvalidRecord naming a part, or a consistent state."""
-    from powergrid.position import PARTS
+    from powergrid.formats.position import PARTS
 
     cfg = pg.GameConfig(players=3, map="europe", components="classic")
     rnd = random.Random("fuzz-parts")

@@ -1,6 +1,6 @@
 """The typed hook record (issue 32, item 4): one field per hook, composed by module.
 
-:class:`powergrid.hooks.Hooks` is the one list of hooks; the table, the guide and
+:class:`powergrid.rules.hooks.Hooks` is the one list of hooks; the table, the guide and
 the module-facing forms (``HookFunctions``, ``HookWraps``) follow it. A module
 still passes a plain dict from hook name to function, checked when it is made;
 composition keeps its rules (a later module replaces or wraps, an extra module
@@ -17,9 +17,9 @@ import attrs
 import pytest
 
 import powergrid as pg
-from powergrid.hooks import HOOKS, HookFunctions, Hooks, HookWraps, MinBid, table_markdown
 from powergrid.rules import RuleModule, base
-from powergrid.ruleset import compose_hooks
+from powergrid.rules.hooks import HOOKS, HookFunctions, Hooks, HookWraps, MinBid, table_markdown
+from powergrid.rules.ruleset import compose_hooks
 from powergrid.state import GameState
 
 SRC = Path(__file__).parent.parent / "src" / "powergrid"

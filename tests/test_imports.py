@@ -1,8 +1,8 @@
 """The package's import graph has no cycles (imports inside functions count too).
 
 Imports made only for type checking (under ``if TYPE_CHECKING:``) do not count:
-they never run. ``from powergrid import market`` counts as importing
-``powergrid.market``; ``from powergrid import __version__`` as importing the
+they never run. ``from powergrid.mechanics import market`` counts as importing
+``powergrid.mechanics.market``; ``from powergrid import __version__`` as importing the
 package itself. The check reads the source, so it also sees imports that only
 run on some paths.
 """

@@ -21,12 +21,12 @@ from typing import Any
 import pytest
 
 import powergrid as pg
-from powergrid import boardgamers as bg
 from powergrid.deck import Deck
 from powergrid.errors import MAX_MESSAGE, printable
+from powergrid.interop import boardgamers as bg
+from powergrid.mechanics.seeds import SEED_BOUND, game_seed
 from powergrid.outside_text import MAX_NAME, name_problem, shown
 from powergrid.rules.classic import shipped_deck
-from powergrid.seeds import SEED_BOUND, game_seed
 
 DATA = Path(__file__).parent / "data" / "boardgamers"
 CFG = pg.GameConfig(players=3, map="europe", components="classic")
@@ -468,7 +468,7 @@ def test_shown_never_spells_out_a_big_value() -> None:
 def test_the_schemas_refuse_bad_names_and_take_large_seeds() -> None:
     """record/state/deck schemas: names 1 to 40 characters without control characters; any seed."""
     jsonschema = pytest.importorskip("jsonschema")
-    from powergrid.schemas import schema
+    from powergrid.formats.schemas import schema
 
     record = jsonschema.Draft202012Validator(schema("record"))
     state_schema = jsonschema.Draft202012Validator(schema("state"))

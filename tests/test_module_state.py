@@ -16,11 +16,12 @@ import attrs
 import pytest
 
 import powergrid as pg
+from powergrid.engine import invariants
 from powergrid.module_state import ModuleStates, StateSpec
 from powergrid.rules import RuleModule
 from powergrid.rules.custom_deck import InactiveArea
-from powergrid.rules.north_america import DiscountToken
-from powergrid.sample_decks import sample_config
+from powergrid.rules.custom_deck.samples import sample_config
+from powergrid.rules.maps.north_america import DiscountToken
 from powergrid.testing import invariant_violations
 from tests.module_parts import discount, inactive, quota
 
@@ -95,7 +96,7 @@ def test_cdk_06_the_inactive_area_is_a_place_of_cards() -> None:
     area = inactive(state)
     assert len(area) == 7  # CDK-03: 3-8 and 14 of one deck, each paired in the market
     assert quota(state) == 8  # SET-12: 8 removals for 3 players, CDK-07
-    places = dict(pg.invariants.card_places(state))
+    places = dict(invariants.card_places(state))
     assert {places[c] for c in area} == {"modules.custom_deck.plants"}
     card = area[0]
     moved = pg.edit_position(state, removed=[*state.market.removed, card])

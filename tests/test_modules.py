@@ -17,10 +17,11 @@ import attrs
 import pytest
 
 import powergrid as pg
-from powergrid import catalog, market
-from powergrid.hooks import HOOKS, table_markdown
-from powergrid.records import GameRecord
+from powergrid import catalog
+from powergrid.formats.records import GameRecord
+from powergrid.mechanics import market
 from powergrid.rules import base
+from powergrid.rules.hooks import HOOKS, table_markdown
 from powergrid.state import evolve
 from powergrid.testing import check_game, check_ruleset
 

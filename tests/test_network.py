@@ -17,7 +17,7 @@ import pytest
 import powergrid as pg
 from powergrid.catalog import load_map
 from powergrid.enums import Phase
-from powergrid.network import INF, connected_region_sets, play_area
+from powergrid.mechanics.network import INF, connected_region_sets, play_area
 from powergrid.state import GameState
 from tests.scenario import arrange, give, new, play
 

@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import powergrid as pg
-from powergrid import ruleset
+from powergrid.rules import ruleset
 from powergrid.state import GameState
 from powergrid.testing import check_game, config_label, configs, playout, seeds
 

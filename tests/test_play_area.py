@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import powergrid as pg
 from powergrid.enums import Phase
-from powergrid.network import play_area
+from powergrid.mechanics.network import play_area
 from powergrid.state import GameState
 from powergrid.testing import playout
 from tests.module_parts import discount

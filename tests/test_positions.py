@@ -15,8 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import powergrid as pg
-from powergrid.invariants import invariant_violations
-from powergrid.phases.order import player_order
+from powergrid.engine.invariants import invariant_violations
+from powergrid.engine.phases.order import player_order
 from powergrid.testing import all_configs, config_label, configs, positions, seeds
 from tests.scenario import CITIES_21, R3, labels
 

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 import powergrid as pg
 from powergrid.rl import RAISES, ActionCodec
-from powergrid.sample_decks import sample_config
+from powergrid.rules.custom_deck.samples import sample_config
 from powergrid.state import GameState
 from powergrid.testing import configs, seeds
 

@@ -24,7 +24,7 @@ from pettingzoo.test import api_test, render_test, seed_test
 import powergrid as pg
 from powergrid.outcome import Score, rank
 from powergrid.rl import ENV_ID, NAME, PowerGridAEC, PowerGridEnv, env, rank_utility, raw_env
-from powergrid.sample_decks import sample_config
+from powergrid.rules.custom_deck.samples import sample_config
 
 # PettingZoo warns about every Dict observation outside its own whitelist of names.
 pytestmark = [

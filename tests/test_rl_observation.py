@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 import powergrid as pg
 from powergrid.enums import Phase
-from powergrid.position_notation import parse_position, position_text
+from powergrid.formats.position_text import parse_position, position_text
 from powergrid.rl.observation import BID_SCALE, MONEY_SCALE, ObservationEncoder
 from powergrid.state import GameState, evolve
 from powergrid.testing import all_configs, config_label, playout

@@ -18,9 +18,9 @@ import attrs
 import pytest
 
 import powergrid as pg
-from powergrid.cli_errors import UserError
+from powergrid.cli.errors import UserError
+from powergrid.cli.rule import add_rule_parser, run_rule
 from powergrid.errors import PowerGridError
-from powergrid.rule_cli import add_rule_parser, run_rule
 from powergrid.rulebook import RuleText, UnknownRule, parse, rule, rule_ids
 
 ROOT = Path(__file__).parents[1]
@@ -211,7 +211,7 @@ def test_the_rule_command_refuses_an_unknown_id_as_a_user_error() -> None:
 
 
 def test_python_m_powergrid_rule_prints_it_and_refuses_an_unknown_id_in_one_line() -> None:
-    """The command as a user types it (needs ``rule`` wired into powergrid.__main__)."""
+    """The command as a user types it (needs ``rule`` wired into powergrid.cli.main)."""
     command = [sys.executable, "-m", "powergrid", "rule"]
     shown = subprocess.run(
         [*command, "AUC-33"], capture_output=True, text=True, timeout=120, check=False

@@ -52,10 +52,10 @@ def test_a_rule_lists_the_lines_that_name_it() -> None:
     page = rules_spec.render(COPY.read_text(encoding="utf-8"), rules_spec.find_mentions(ROOT))
     item = re.search(rf"^- \({KNOWN}\)=\n(.*?)\n(?=- \(|\(|#)", page, re.MULTILINE | re.DOTALL)
     assert item is not None
-    source = ROOT / "src" / "powergrid" / "phases" / "auction.py"
+    source = ROOT / "src" / "powergrid" / "engine" / "phases" / "auction.py"
     lines = [n for n, line in enumerate(source.read_text().splitlines(), 1) if KNOWN in line]
     assert lines, f"{source} no longer names {KNOWN}: pick another rule for this test"
-    assert f"`src/powergrid/phases/auction.py:{', '.join(map(str, lines))}`" in item[1]
+    assert f"`src/powergrid/engine/phases/auction.py:{', '.join(map(str, lines))}`" in item[1]
     assert "`tests/test_auction.py:" in item[1]
 
 

@@ -24,9 +24,9 @@ from powergrid import (
     replay,
     to_json,
 )
-from powergrid.__main__ import main
-from powergrid.cli_errors import UserError, printable
-from powergrid.cli_files import check_overwrite, write_text
+from powergrid.cli.errors import UserError, printable
+from powergrid.cli.files import check_overwrite, write_text
+from powergrid.cli.main import main
 from tests.cli_session import BOTS, CLASSIC, PLAY, typed
 
 #: Player 0 is to act after these actions of that game (it lost the first auction).
@@ -37,7 +37,7 @@ OPENING = ("0:choose 4 4", "1:bid 5", "0:fold")
 def _in_tmp(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every test runs in a fresh directory; its usage lines say ``python -m powergrid``."""
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(sys, "argv", ["/site-packages/powergrid/__main__.py"])
+    monkeypatch.setattr(sys, "argv", ["/site-packages/powergrid/cli/main.py"])
 
 
 def record(*actions: str, seed: int = 3) -> GameRecord:
@@ -334,7 +334,7 @@ def test_the_game_is_saved_after_each_decision_to_the_file_named_at_the_start(
         real(path, text)
         saved.append(record_of(path))
 
-    monkeypatch.setattr("powergrid.human.write_text", spy)
+    monkeypatch.setattr("powergrid.cli.human.write_text", spy)
     code, out, _ = typed(PLAY, ["choose 4", "fold", "undo"], monkeypatch, capsys)
     assert code == 0
     assert "The game is saved to powergrid-3-2.json after each of your decisions.\n" in out
@@ -459,7 +459,7 @@ def test_a_classic_map_with_deluxe_components_suggests_classic(
 
 def test_the_cli_docs_list_every_command() -> None:
     """Item 6: docs/cli.md said "five commands" and listed six; now it lists them, uncounted."""
-    from powergrid.__main__ import build_parser
+    from powergrid.cli.main import build_parser
 
     text = (pathlib.Path(__file__).parent.parent / "docs" / "cli.md").read_text(encoding="utf-8")
     intro = text.split("\n## ", 1)[0]

@@ -1,4 +1,4 @@
-"""The JSON Schemas of states and views, and powergrid.schemas (data/schema/*.schema.json).
+"""The JSON Schemas of states and views, and powergrid.formats.schemas (data/schema/*.schema.json).
 
 Documents of seeded random games of every built-in configuration and of the
 customised sample decks validate against the state, view and public-view
@@ -29,9 +29,9 @@ import pytest
 import powergrid as pg
 from powergrid import catalog
 from powergrid.enums import Phase, Resource
+from powergrid.formats.schemas import SCHEMA_NAMES, schema
 from powergrid.plants import LABEL_PATTERN
-from powergrid.sample_decks import sample_config
-from powergrid.schemas import SCHEMA_NAMES, schema
+from powergrid.rules.custom_deck.samples import sample_config
 from powergrid.state import GameState
 from powergrid.testing import all_configs, config_label, playout
 

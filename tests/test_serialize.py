@@ -1,4 +1,4 @@
-"""JSON documents, game records, replay and action notation (powergrid.serialize et al.).
+"""JSON documents, game records, replay and action notation (powergrid.formats.serialize et al.).
 
 Round trips run over seeded random games of every built-in configuration
 (:func:`powergrid.testing.all_configs` plus the classic ``seed_thresholds``
@@ -25,13 +25,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import powergrid as pg
-from powergrid import schemas
 from powergrid.actions import ACTION_TYPES, Action
 from powergrid.enums import Resource
 from powergrid.errors import IllegalAction, InvalidRecord
-from powergrid.notation import VERBS, parse_action
-from powergrid.records import GameRecord, check_versions, module_versions, replay, states
-from powergrid.serialize import from_data, from_json, to_data, to_json
+from powergrid.formats import schemas
+from powergrid.formats.notation import VERBS, parse_action
+from powergrid.formats.records import GameRecord, check_versions, module_versions, replay, states
+from powergrid.formats.serialize import from_data, from_json, to_data, to_json
 from powergrid.state import GameState
 from powergrid.testing import all_configs, playout
 from powergrid.version import FORMAT
@@ -517,7 +517,7 @@ def test_schemas_accept_real_output() -> None:
 def test_schemas_reject_what_the_library_rejects() -> None:
     """A bad notation, a missing field or an unknown action type fails the schemas too.
 
-    The schemas of powergrid.schemas.schema(), which know the modules' own actions
+    The schemas of powergrid.formats.schemas.schema(), which know the modules' own actions
     (issue 32 item 2): the files accept any module's.
     """
     jsonschema = pytest.importorskip("jsonschema")
@@ -546,7 +546,7 @@ def test_schemas_reject_what_the_library_rejects() -> None:
 def test_notation_pattern_matches_every_action_played() -> None:
     """The schema's notation pattern accepts str(a) of every action in every configuration.
 
-    The pattern of powergrid.schemas.schema(), which names the known modules' verbs
+    The pattern of powergrid.formats.schemas.schema(), which names the known modules' verbs
     (the files accept any word that is no base verb, issue 32 item 2).
     """
     jsonschema = pytest.importorskip("jsonschema")

@@ -20,11 +20,12 @@ from typing import Any
 
 import pytest
 
-from powergrid import GameRecord, cli_start, from_json, parse_action, replay
-from powergrid.__main__ import main
+from powergrid import GameRecord, from_json, parse_action, replay
 from powergrid.bots import GreedyBot
-from powergrid.cli_signals import Stopped, held_signals, stop_signals
-from powergrid.cli_start import is_command_line
+from powergrid.cli import start as cli_start
+from powergrid.cli.main import main
+from powergrid.cli.signals import Stopped, held_signals, stop_signals
+from powergrid.cli.start import is_command_line
 from tests.cli_session import CLASSIC, PLAY, terminal
 from tests.cli_session import read_until as _read_until
 
@@ -36,7 +37,7 @@ RESUME = "python -m powergrid play --resume {} --human 0 --bots random"
 @pytest.fixture(autouse=True)
 def _in_tmp(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(sys, "argv", ["/site-packages/powergrid/__main__.py"])
+    monkeypatch.setattr(sys, "argv", ["/site-packages/powergrid/cli/main.py"])
 
 
 @pytest.fixture(autouse=True)
@@ -247,7 +248,7 @@ def test_two_ctrl_c_in_a_real_process_lose_nothing(tmp_path: pathlib.Path) -> No
         "        time.sleep(1)\n"
         "    real(fd)\n"
         "os.fsync = slow\n"
-        "from powergrid.__main__ import main\n"
+        "from powergrid.cli.main import main\n"
         "sys.exit(main(sys.argv[1:]))\n"
     )
     with subprocess.Popen(
@@ -354,7 +355,7 @@ def test_ctrl_c_anywhere_exits_130_with_one_line(
     def ctrl_c(*_args: object, **_kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(f"powergrid.__main__.{target}", ctrl_c)
+    monkeypatch.setattr(f"powergrid.cli.main.{target}", ctrl_c)
     assert main(argv) == 130
     assert capsys.readouterr().err == "interrupted\n"
 
@@ -373,7 +374,7 @@ def test_ctrl_c_in_a_real_bots_game(tmp_path: pathlib.Path) -> None:
         "        time.sleep(60)\n"
         "    return real(self, state)\n"
         "GreedyBot.choose = choose\n"
-        "from powergrid.__main__ import main\n"
+        "from powergrid.cli.main import main\n"
         "sys.exit(main(sys.argv[1:]))\n"
     )
     for extra in ([], ["--record", "g.json"], ["--record", "h.json"]):

@@ -21,9 +21,9 @@ import attrs
 import pytest
 
 import powergrid as pg
-from powergrid import market
 from powergrid.enums import Phase
-from powergrid.hooks import Hooks
+from powergrid.mechanics import market
+from powergrid.rules.hooks import Hooks
 from powergrid.state import GameState
 from tests.module_parts import discount
 from tests.scenario import R3, R4, arrange, give, kinds, labels, new, play

@@ -1,6 +1,6 @@
 """Storage checks against the definition (RES-03..RES-05, RES-08, AUC-18).
 
-The engine tests only the Hall conditions that bind (powergrid.storage); these
+The engine tests only the Hall conditions that bind (powergrid.mechanics.fuel_storage); these
 tests compare that with the plain definition over every set of kinds: tokens
 fit exactly when, for every set S of kinds, the tokens of S fit into the
 plants accepting a kind of S, and the room for one more kind is the least
@@ -15,8 +15,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import powergrid as pg
-from powergrid import storage
-from powergrid.phases import discard
+from powergrid.engine.phases import discard
+from powergrid.mechanics import fuel_storage as storage
 
 # Masks over up to five kinds: single kinds, the coal/oil hybrid (0b11), other pairs,
 # and plants accepting nothing (ecological plants).

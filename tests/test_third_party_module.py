@@ -21,8 +21,8 @@ import pytest
 import powergrid as pg
 from powergrid.enums import Phase
 from powergrid.errors import Reason
+from powergrid.formats.schemas import schema
 from powergrid.rl.codec import ActionCodec
-from powergrid.schemas import schema
 from powergrid.testing import check_ruleset, invariant_violations
 
 pytestmark = pytest.mark.usefixtures("plugins_installed")

@@ -1,4 +1,4 @@
-"""Player and public views (powergrid.views): hidden information and the UI facts.
+"""Player and public views (powergrid.engine.views): hidden information and the UI facts.
 
 DESIGN principle 5: everything a player may not know lives in ``state.secret``
 (deck order, plants removed unseen, the random stream), so two states that

@@ -9,7 +9,8 @@ True
 from __future__ import annotations
 
 # First, so that Ctrl-C while the command line imports the rest exits 130 in one line.
-import powergrid.cli_start  # noqa: F401  (its import sets that up, for the command line only)
+import powergrid.cli.start  # noqa: F401  (its import sets that up, for the command line only)
+from powergrid import _old_paths  # noqa: F401  (old module paths, named by old pickles, import)
 from powergrid.actions import (
     CHANCE,
     Action,
@@ -28,7 +29,7 @@ from powergrid.actions import (
 from powergrid.chance import RngState
 from powergrid.config import GameConfig
 from powergrid.deck import Deck, DeckChoice, register_deck
-from powergrid.engine import (
+from powergrid.engine.game import (
     apply,
     chance_outcomes,
     current_player,
@@ -39,21 +40,21 @@ from powergrid.engine import (
     outcome,
     sampled_outcome,
 )
+from powergrid.engine.views import PlayerView, PublicView, public_view, view
 from powergrid.enums import Phase, Resource
 from powergrid.errors import IllegalAction, InvalidRecord, PowerGridError, Reason, RulesConfigError
 from powergrid.events import Event
-from powergrid.notation import parse_action
+from powergrid.formats.notation import parse_action
+from powergrid.formats.position import build_position, edit_position
+from powergrid.formats.position_text import parse_position, position_text
+from powergrid.formats.records import GameRecord, replay, with_outcomes
+from powergrid.formats.serialize import from_json, to_json
 from powergrid.outcome import Outcome, Score
 from powergrid.plants import Plant
-from powergrid.position import build_position, edit_position
-from powergrid.position_notation import parse_position, position_text
-from powergrid.records import GameRecord, replay, with_outcomes
 from powergrid.rulebook import RuleText, rule
 from powergrid.rules.fund import PlaceFundHouse  # the fund module's own action (FND-05)
-from powergrid.serialize import from_json, to_json
 from powergrid.state import ActorState, GameState, PlayerState
 from powergrid.version import __version__
-from powergrid.views import PlayerView, PublicView, public_view, view
 
 # The shipped decks may be named in a DeckChoice ("classic", "deluxe").
 for _name in ("classic", "deluxe"):

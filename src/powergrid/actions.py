@@ -224,7 +224,7 @@ class Power:
 
 
 #: The ``player`` of a chance outcome and what :func:`powergrid.current_player` returns
-#: at a chance point of a game with explicit chance (:mod:`powergrid.explicit`).
+#: at a chance point of a game with explicit chance (:mod:`powergrid.mechanics.chance_points`).
 #: It is distinct from every seat and from every automatic actor (the fund is -1).
 CHANCE = -100
 
@@ -257,7 +257,7 @@ class Reveal:
     commas for ``market``, and the seats in player
     order joined by commas for ``order`` (``"2,0,1"``). Its ``player`` is
     :data:`~powergrid.CHANCE`. Only a game with the ``explicit_chance`` option asks for
-    one (:mod:`powergrid.explicit`).
+    one (:mod:`powergrid.mechanics.chance_points`).
     """
 
     event: str = attrs.field(validator=_event)
@@ -310,7 +310,7 @@ Action = Union[
     Reveal,
     ModuleActionType,
 ]
-#: The notation verbs of the base game's actions (:mod:`powergrid.notation`) and of chance.
+#: The notation verbs of the base game's actions (:mod:`powergrid.formats.notation`) and of chance.
 BASE_VERBS = frozenset(
     ("choose", "pass", "bid", "fold", "discard", "buy", "endbuy", "build", "endbuild", "power")
 ) | {"chance"}

@@ -33,8 +33,8 @@ from powergrid.actions import (
     PassBid,
     Power,
 )
-from powergrid.engine import current_player, legal_actions
-from powergrid.phases import building, resources
+from powergrid.engine.game import current_player, legal_actions
+from powergrid.engine.phases import building, resources
 from powergrid.rules.fund import PlaceFundHouse
 from powergrid.state import GameState
 

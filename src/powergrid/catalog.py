@@ -6,7 +6,7 @@ config, so validating a config never reaches into the code that plays it (the
 package's import graph has no cycles; ``tests/test_imports.py`` checks it).
 
 - :data:`MAPS`: the boards that have both a board file (``data/maps/<id>.json``)
-  and a rule module (``rules/<id>.py``); adding a map is one of each.
+  and a rule module (``rules/maps/<id>.py``); adding a map is one of each.
 - :data:`COMPONENT_SETS`: ``classic`` and ``deluxe``.
 - :func:`load_map`: a board's cities, regions and connections (:class:`MapData`).
 - :func:`component_maps` and :func:`regions_needed`: the facts of a component
@@ -15,7 +15,7 @@ package's import graph has no cycles; ``tests/test_imports.py`` checks it).
   another package installs: a ``powergrid.rules`` entry point whose module
   carries its board as ``data["board"]`` (the format of ``data/maps``).
 - :func:`extra_module` and :func:`check_modules`: the extra rule modules a
-  config may name, built in (``powergrid/rules/<name>.py``) or installed by
+  config may name, built in (``powergrid/rules/<name>/``) or installed by
   another package under the entry-point group :data:`ENTRY_POINT_GROUP`, and
   the checks of their declared needs. A module is loaded by name (dynamically)
   only when a config names it.
@@ -46,7 +46,8 @@ def _discover_maps() -> tuple[str, ...]:
     boards = {
         p.name[:-5] for p in root.joinpath("data", "maps").iterdir() if p.name.endswith(".json")
     }
-    modules = {p.name[:-3] for p in root.joinpath("rules").iterdir() if p.name.endswith(".py")}
+    maps = root.joinpath("rules", "maps")
+    modules = {p.name[:-3] for p in maps.iterdir() if p.name.endswith(".py") and p.name[0] != "_"}
     return tuple(sorted(boards & modules))
 
 
@@ -60,13 +61,19 @@ _CORE_MODULES = frozenset({"__init__", "base", *COMPONENT_SETS})
 
 
 def _builtin_extras() -> tuple[str, ...]:
-    """Rule modules in ``powergrid/rules`` that are neither core, component set nor map.
+    """The extra rule modules that ship with the package: the folders of ``powergrid/rules``.
 
-    A file whose name starts with ``_`` is a helper of a module, not a module.
+    The core modules and component sets are files there, and the maps' modules
+    live in ``rules/maps``; an extra module is a package of its own (``fund/``,
+    ``custom_deck/``), its helpers inside it.
     """
     root = resources.files("powergrid").joinpath("rules")
-    names = {p.name[:-3] for p in root.iterdir() if p.name.endswith(".py") and p.name[0] != "_"}
-    return tuple(sorted(names - _CORE_MODULES - set(MAPS)))
+    names = {
+        p.name
+        for p in root.iterdir()
+        if p.is_dir() and p.joinpath("__init__.py").is_file() and p.name[0] != "_"
+    }
+    return tuple(sorted(names - {"maps"}))
 
 
 @functools.cache
@@ -435,9 +442,9 @@ def map_ids() -> tuple[str, ...]:
 
 
 def map_rule_module(map_id: str) -> Any:
-    """The rule module of a map: ``powergrid.rules.<map_id>.MODULE`` or the installed one."""
+    """The rule module of a map: ``powergrid.rules.maps.<map_id>.MODULE`` or the installed one."""
     if map_id in MAPS:
-        return importlib.import_module(f"powergrid.rules.{map_id}").MODULE
+        return importlib.import_module(f"powergrid.rules.maps.{map_id}").MODULE
     return _installed_maps()[map_id]
 
 

@@ -24,7 +24,8 @@ from powergrid.outside_text import MAX_ID, name_problem, shown, text_problem
 
 __all__ = ["COMPONENT_SETS", "MAPS", "OPTIONS", "GameConfig", "validate_regions"]
 
-#: The option of explicit chance (:mod:`powergrid.explicit`): the caller resolves chance.
+#: The option of explicit chance (:mod:`~powergrid.mechanics.chance_points`): the caller
+#: resolves chance.
 EXPLICIT_CHANCE = "explicit_chance"
 
 #: The switches a config may turn on. All are rule switches, documented in the rules
@@ -32,7 +33,8 @@ EXPLICIT_CHANCE = "explicit_chance"
 OPTIONS = {
     EXPLICIT_CHANCE: (
         "the caller resolves every random event (play area, dealt market, round-1 order, "
-        "each hidden card drawn) at chance points instead of the seed (powergrid.explicit)"
+        "each hidden card drawn) at chance points instead of the seed "
+        "(powergrid.mechanics.chance_points)"
     ),
     "map_rules": (
         "classic only: play the board's map rules too (Europe's 4 + 5 market, Step 2 without "

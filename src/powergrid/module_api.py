@@ -1,7 +1,7 @@
 """The building blocks a rule module uses: module API 2 (``powergrid.version.MODULE_API``).
 
 A module written from the guide ("Writing rule modules") needs nothing of the package
-beyond this page, :mod:`powergrid.hooks` (the hook table and the types of its hooks) and
+beyond this page, :mod:`powergrid.rules.hooks` (the hook table and the types of its hooks) and
 the records of :mod:`powergrid.rules`. Everything here keeps its name and meaning within
 a module API version; a change that would break a module raises the version, and the
 library refuses a module written for a newer one.
@@ -35,12 +35,12 @@ Changing a state: ``evolve`` (a record with some fields replaced, like
 
 from __future__ import annotations
 
-from powergrid.copies import evolve
-from powergrid.market import draw, leave_play, remove_from_game, remove_lowest, take_plant
+from powergrid.engine.phases.auction import min_bid
+from powergrid.engine.phases.building import build_cost, connection_costs
+from powergrid.engine.phases.common import illegal, name
+from powergrid.frozen import evolve
+from powergrid.mechanics.market import draw, leave_play, remove_from_game, remove_lowest, take_plant
 from powergrid.module_state import ModuleStates, StateSpec, with_module
-from powergrid.phases.auction import min_bid
-from powergrid.phases.building import build_cost, connection_costs
-from powergrid.phases.common import illegal, name
 from powergrid.state import GameState
 from powergrid.version import MODULE_API
 

@@ -150,7 +150,7 @@ NONE = ModuleStates()
 
 def with_module(state: GameState, name: str, record: Any) -> GameState:
     """A copy of ``state`` with module ``name``'s own record replaced."""
-    from powergrid.copies import evolve
+    from powergrid.frozen import evolve
 
     return evolve(state, modules=state.modules.replaced(name, record))
 

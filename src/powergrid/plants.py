@@ -72,7 +72,7 @@ def label_key(label: str) -> tuple[int, bool, str]:
     """A deck-free canonical order of labels: number, plus after plain, then the suffix.
 
     It orders the plants of a :class:`~powergrid.Power` action, which are a set;
-    a game's own order of cards is its rank (:attr:`powergrid.ruleset.Ruleset.rank`).
+    a game's own order of cards is its rank (:attr:`powergrid.rules.ruleset.Ruleset.rank`).
     """
     match = _LABEL.fullmatch(label)
     if match is None:

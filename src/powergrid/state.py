@@ -6,7 +6,7 @@ strip it mechanically. Unchanged parts are shared between successive states.
 
 The records that change with every action (GameState, PlayerState, PlantMarket,
 ResourceMarket, Board, AuctionState) are frozen attrs classes *without* slots,
-on purpose: :func:`~powergrid.copies.evolve` derives a new record by copying its instance
+on purpose: :func:`~powergrid.frozen.evolve` derives a new record by copying its instance
 dictionary, which measured about nine times faster than ``attrs.evolve`` over
 24 slots and lifted random 4-player games from about 46 to 52 per second.
 Records that rarely change (Secret, RngState, Event) stay slotted.
@@ -20,17 +20,17 @@ import attrs
 
 from powergrid.chance import RngState
 from powergrid.config import GameConfig
-from powergrid.copies import evolve as evolve  # re-exported: where the phases import it
 from powergrid.enums import Phase
 from powergrid.events import EventLog
+from powergrid.frozen import evolve as evolve  # re-exported: where the phases import it
 from powergrid.module_state import NONE as NO_MODULE_STATE
 from powergrid.module_state import ModuleStates, from_pickle
 from powergrid.plants import Card
 
 if TYPE_CHECKING:
-    from powergrid.explicit import ChancePoint
+    from powergrid.mechanics.chance_points import ChancePoint
     from powergrid.outcome import Outcome
-    from powergrid.ruleset import Ruleset
+    from powergrid.rules.ruleset import Ruleset
 
 
 @attrs.frozen
@@ -47,7 +47,7 @@ class PlayerState:
     """One seat: money, plants (by rank), tokens per resource kind, cities in build order.
 
     Plants are card labels (:mod:`powergrid.plants`). ``resources`` is aligned
-    with the game's resource kinds (:attr:`powergrid.ruleset.Ruleset.resources`).
+    with the game's resource kinds (:attr:`powergrid.rules.ruleset.Ruleset.resources`).
     """
 
     seat: int
@@ -159,11 +159,11 @@ class _DecisionSlot:
     """Where the engine keeps a state's decision point: derived, never part of the value.
 
     The one slot ``_decision`` holds who acts next, the phase's record and what
-    :func:`powergrid.apply` may play at once (``powergrid.phases.table.Decision``).
+    :func:`powergrid.apply` may play at once (``powergrid.engine.phases.table.Decision``).
     The engine sets it on every state it returns and fills it at the first query
     of a state made elsewhere (``evolve``, positions, JSON, pickle). A slot lies
     outside the instance dictionary, so equality, hashing and ``repr`` (the attrs
-    fields), :func:`~powergrid.copies.evolve` (which copies the dictionary) and
+    fields), :func:`~powergrid.frozen.evolve` (which copies the dictionary) and
     pickling (which stores the dictionary, exactly as before the slot existed)
     never see it, and no copy can carry the decision point of the state it was
     made from. It is a function of the state's value alone, so two threads that
@@ -191,7 +191,7 @@ class GameState(_DecisionSlot):
     ``actors`` holds the automatic actors a rule module added (none in the
     base game); their ids may stand in ``order``, ``done`` and the board.
     ``chance`` is the pending chance event of a game with explicit chance
-    (:mod:`powergrid.explicit`), ``None`` at every other point. ``modules``
+    (:mod:`powergrid.mechanics.chance_points`), ``None`` at every other point. ``modules``
     holds each rule module's own state record under the module's name
     (:mod:`powergrid.module_state`; empty when no module keeps one).
 
@@ -225,7 +225,7 @@ class GameState(_DecisionSlot):
 
     # A state is an immutable value: a copy may be the state itself. Pickling
     # needs nothing special: the event log pickles flat and the ruleset by
-    # reference (powergrid.ruleset).
+    # reference (powergrid.rules.ruleset).
     def __copy__(self) -> GameState:
         return self
 

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 from powergrid.actions import Action
 from powergrid.catalog import component_maps, map_rule_module
 from powergrid.config import COMPONENT_SETS, MAPS, GameConfig
-from powergrid.engine import apply, current_player, legal_actions, new_game
-from powergrid.invariants import invariant_violations, plant_places
+from powergrid.engine.game import apply, current_player, legal_actions, new_game
+from powergrid.engine.invariants import invariant_violations, plant_places
 from powergrid.state import GameState
 
 __all__ = [
@@ -169,7 +169,7 @@ def positions() -> SearchStrategy[GameState]:
     _need_hypothesis()
     from hypothesis import strategies as st
 
-    from powergrid.position_notation import parse_position, position_text
+    from powergrid.formats.position_text import parse_position, position_text
 
     def build(config: GameConfig, seed: int, moves: int, hidden_seed: int) -> GameState:
         state = new_game(config, seed=seed)
@@ -209,8 +209,8 @@ def check_ruleset(config: GameConfig, games: int = 10, *, seed: int = 0) -> None
     seed and actions gives an equal state, and that the final state and its
     record survive a JSON round trip. Raises AssertionError on the first failure.
     """
-    from powergrid.records import GameRecord, replay
-    from powergrid.serialize import from_json, to_json
+    from powergrid.formats.records import GameRecord, replay
+    from powergrid.formats.serialize import from_json, to_json
 
     for game in range(games):
         actions: list[Action] = []

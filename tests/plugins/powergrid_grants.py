@@ -1,7 +1,7 @@
 """A rule module a third party could have written: state, an action and dearer houses.
 
 This distribution is not part of powergrid and edits nothing in it: it uses only the
-module API (``powergrid.module_api``, ``powergrid.rules``, ``powergrid.hooks``), as
+module API (``powergrid.module_api``, ``powergrid.rules``, ``powergrid.rules.hooks``), as
 the guide "Writing rule modules" shows. It is a made-up variant for the tests, not a
 rule of any edition:
 
@@ -17,14 +17,14 @@ from __future__ import annotations
 
 import attrs
 
-from powergrid.component_tables import ComponentTables
 from powergrid.config import GameConfig
 from powergrid.enums import Phase
 from powergrid.errors import Reason
-from powergrid.hooks import TablesChange
 from powergrid.module_api import StateSpec, illegal, name, with_module
 from powergrid.rules import ModuleAction, RuleModule
-from powergrid.ruleset import Ruleset
+from powergrid.rules.hooks import TablesChange
+from powergrid.rules.ruleset import Ruleset
+from powergrid.rules.tables import ComponentTables
 from powergrid.state import GameState, evolve
 
 #: The grant, in Elektro.

@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from powergrid.data import load
 from powergrid.enums import Phase
-from powergrid.hooks import DrawFilter, LeavePlay, MinBid
 from powergrid.rules import RuleModule
+from powergrid.rules.hooks import DrawFilter, LeavePlay, MinBid
 from powergrid.state import ActorState, GameState, evolve
 
 

@@ -32,11 +32,11 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from powergrid.actions import Action
-from powergrid.cli_text import show_lines
 from powergrid.config import GameConfig
-from powergrid.engine import apply, current_player, new_game, outcome
-from powergrid.explicit import OPTION as EXPLICIT_CHANCE
-from powergrid.records import GameRecord
+from powergrid.engine.game import apply, current_player, new_game, outcome
+from powergrid.formats.records import GameRecord
+from powergrid.formats.text import show_lines
+from powergrid.mechanics.chance_points import OPTION as EXPLICIT_CHANCE
 from powergrid.rl.codec import ActionCodec
 from powergrid.rl.observation import ObservationEncoder
 from powergrid.rl.rewards import rank_utility
@@ -64,7 +64,7 @@ def game_config(config: GameConfig | None, fields: dict[str, Any]) -> GameConfig
     if EXPLICIT_CHANCE in config.options:
         raise ValueError(
             "the environments let the seed decide chance; play a config with the "
-            "explicit_chance option through powergrid.apply (powergrid.explicit)"
+            "explicit_chance option through powergrid.apply (powergrid.mechanics.chance_points)"
         )
     return config
 

@@ -89,11 +89,11 @@ from powergrid.actions import (
     Power,
 )
 from powergrid.config import GameConfig
-from powergrid.engine import apply, current_player, legal_actions, new_game
+from powergrid.engine.game import apply, current_player, legal_actions, new_game
+from powergrid.engine.phases.auction import min_bid
 from powergrid.enums import Resource
 from powergrid.errors import IllegalAction, Reason
-from powergrid.phases.auction import min_bid
-from powergrid.ruleset import Ruleset
+from powergrid.rules.ruleset import Ruleset
 from powergrid.state import GameState
 
 #: Raises over the minimum that an opening bid or a bid may add (see the module docstring).

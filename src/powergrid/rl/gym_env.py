@@ -41,11 +41,11 @@ from gymnasium import spaces
 
 from powergrid.actions import Action
 from powergrid.bots import GreedyBot, RandomBot
-from powergrid.cli_text import show_lines
 from powergrid.config import GameConfig
-from powergrid.engine import apply, current_player, new_game, outcome
+from powergrid.engine.game import apply, current_player, new_game, outcome
 from powergrid.errors import IllegalAction
-from powergrid.records import GameRecord
+from powergrid.formats.records import GameRecord
+from powergrid.formats.text import show_lines
 from powergrid.rl.aec import game_config
 from powergrid.rl.codec import ActionCodec
 from powergrid.rl.observation import ObservationEncoder

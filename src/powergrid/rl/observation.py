@@ -81,14 +81,14 @@ import numpy as np
 import numpy.typing as npt
 
 from powergrid.config import GameConfig
-from powergrid.engine import current_player, new_game
+from powergrid.engine.game import current_player, new_game
 from powergrid.enums import Phase
+from powergrid.mechanics.network import INF, PlayArea, network_costs
 from powergrid.module_state import area_cards
-from powergrid.network import INF, PlayArea, network_costs
 from powergrid.plants import KINDS, Plant
 from powergrid.rl.codec import check_config
 from powergrid.rules import HOUSES_PER_PLAYER
-from powergrid.ruleset import Ruleset
+from powergrid.rules.ruleset import Ruleset
 from powergrid.state import GameState
 
 #: Money ``m`` encodes as ``m / (m + MONEY_SCALE)``: the 50 Elektro of the start give 0.5.

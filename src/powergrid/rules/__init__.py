@@ -2,10 +2,10 @@
 
 A game's rules are the ``base`` module, one component set, the board's map
 module (in Deluxe games, or classic games that opt in, CON-02) and any extras,
-composed in that order by :mod:`powergrid.ruleset`. Data (plants, tables, maps)
+composed in that order by :mod:`powergrid.rules.ruleset`. Data (plants, tables, maps)
 is loaded from package data; behaviour that differs between modules is a small
 pure hook. A later module's hook replaces an earlier one of the same name (or
-wraps it, :mod:`powergrid.hooks`); the map comes after the component set so
+wraps it, :mod:`powergrid.rules.hooks`); the map comes after the component set so
 that a map rule overrides an edition default (North America's discount token
 replaces the classic no-purchase removal, AUC-20, in a classic game that opts
 in to the map rules).
@@ -13,8 +13,8 @@ in to the map rules).
 This package holds the building blocks only and imports none of its modules,
 so a rule module may import it without a cycle.
 
-The hooks a module may define are the fields of :class:`powergrid.hooks.Hooks`,
-listed with their moments, arguments and rule IDs in :data:`powergrid.hooks.HOOKS`
+The hooks a module may define are the fields of :class:`powergrid.rules.hooks.Hooks`,
+listed with their moments, arguments and rule IDs in :data:`powergrid.rules.hooks.HOOKS`
 (re-exported here as ``HOOKS``).
 """
 
@@ -28,12 +28,12 @@ import attrs
 from powergrid.deck import Deck
 from powergrid.enums import Phase, Resource
 from powergrid.errors import RulesConfigError
-from powergrid.hooks import HOOKS, HookFunctions, HookWraps, checked_names
 from powergrid.module_state import StateSpec
+from powergrid.rules.hooks import HOOKS, HookFunctions, HookWraps, checked_names
 
 if TYPE_CHECKING:
     from powergrid.chance import RngState
-    from powergrid.ruleset import Ruleset
+    from powergrid.rules.ruleset import Ruleset
     from powergrid.state import GameState
 
 __all__ = [
@@ -191,10 +191,10 @@ def _hook_wraps(value: HookWraps) -> HookWraps:
 class RuleModule:
     """A named, versioned bundle of hooks and data, with what it needs to be played.
 
-    - ``hooks`` replace the implementation in force (see :mod:`powergrid.hooks`):
-      a dict from hook name to function, typed :class:`~powergrid.hooks.HookFunctions`
+    - ``hooks`` replace the implementation in force (see :mod:`powergrid.rules.hooks`):
+      a dict from hook name to function, typed :class:`~powergrid.rules.hooks.HookFunctions`
       so that mypy checks each function against its hook; ``wraps``
-      (:class:`~powergrid.hooks.HookWraps`) map a hook name to a function that
+      (:class:`~powergrid.rules.hooks.HookWraps`) map a hook name to a function that
       receives the implementation in force and returns the new one, so a
       module can extend a rule. A name that is no hook raises
       :class:`~powergrid.RulesConfigError` (``field`` ``"hooks"`` or
@@ -257,7 +257,7 @@ class DeckSetup:
     from its record's defaults. ``dealt`` lists the cards a
     market dealt at random was drawn from (Deluxe's dark plants, SET-21); it
     is empty when the initial market is fixed, and lets explicit chance
-    (:mod:`powergrid.explicit`) ask for the market as one outcome.
+    (:mod:`powergrid.mechanics.chance_points`) ask for the market as one outcome.
     """
 
     actual: tuple[str, ...]

@@ -1,7 +1,7 @@
 """The base game's default hooks (RULES.md sections 1-8).
 
 Map and component modules replace these where their rules differ. The
-record :data:`MODULE` defines every hook of :class:`powergrid.hooks.Hooks`
+record :data:`MODULE` defines every hook of :class:`powergrid.rules.hooks.Hooks`
 (``Ruleset.base_hooks`` holds them, for the fast paths).
 """
 
@@ -10,18 +10,18 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from powergrid.component_tables import ComponentTables
 from powergrid.config import GameConfig
-from powergrid.copies import evolve
 from powergrid.deck import Deck
-from powergrid.explicit import uniform_draws
-from powergrid.market import draw, market_shape, remove_lowest
+from powergrid.frozen import evolve
+from powergrid.mechanics.chance_points import uniform_draws
+from powergrid.mechanics.market import draw, market_shape, remove_lowest
 from powergrid.rules import DeckSetup, RuleModule
+from powergrid.rules.tables import ComponentTables
 from powergrid.state import GameState
 
 if TYPE_CHECKING:
     from powergrid.chance import RngState
-    from powergrid.ruleset import Ruleset
+    from powergrid.rules.ruleset import Ruleset
 
 
 def min_bid(state: GameState, plant: str) -> int:
@@ -61,7 +61,7 @@ def no_setup_turn(state: GameState) -> int | None:
 
 
 def no_violations(state: GameState) -> tuple[str, ...]:
-    """The base game's consistent state is the core's (powergrid.invariants)."""
+    """The base game's consistent state is the core's (powergrid.engine.invariants)."""
     return ()
 
 

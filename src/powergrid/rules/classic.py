@@ -18,7 +18,7 @@ from powergrid.rules import Components, DeckSetup
 from powergrid.rules.base import nobody_bought_removal
 
 if TYPE_CHECKING:
-    from powergrid.ruleset import Ruleset
+    from powergrid.rules.ruleset import Ruleset
 
 RESOURCES = (Resource.COAL, Resource.OIL, Resource.GARBAGE, Resource.URANIUM)
 
@@ -51,7 +51,7 @@ def income_table(rows: list[dict[str, Any]]) -> tuple[int, ...]:
 @functools.cache
 def shipped_deck(name: str) -> Deck:
     """A deck that ships with the package (``"classic"``, ``"deluxe"``), read from its file."""
-    from powergrid.serialize import from_data
+    from powergrid.formats.serialize import from_data
 
     deck = from_data(load(f"decks/{name}.json"))
     if not isinstance(deck, Deck):

@@ -18,12 +18,12 @@ from powergrid.chance import RngState
 from powergrid.data import load
 from powergrid.enums import Resource
 from powergrid.errors import RulesConfigError
-from powergrid.explicit import Chances, uniform, uniform_draws
+from powergrid.mechanics.chance_points import Chances, uniform, uniform_draws
 from powergrid.rules import Components, DeckSetup
 from powergrid.rules.classic import fill_count, income_table, shipped_deck
 
 if TYPE_CHECKING:
-    from powergrid.ruleset import Ruleset
+    from powergrid.rules.ruleset import Ruleset
     from powergrid.state import GameState
 
 RESOURCES = (Resource.COAL, Resource.GAS, Resource.OIL, Resource.URANIUM)

@@ -1,0 +1,1 @@
+"""Other engines' formats: games exported by boardgamers.space, read into records."""
