@@ -304,6 +304,15 @@ def test_the_shipped_decks_read_as_decks() -> None:
     )
 
 
+def test_shipped_decks_read_as_documents() -> None:
+    """The rules layer reads its deck files directly; the document decoder reads them the same."""
+    from powergrid.data import load
+    from powergrid.formats.serialize import from_data
+
+    for name in ("classic", "deluxe"):
+        assert from_data(load(f"decks/{name}.json")) == shipped_deck(name)
+
+
 def _doc(deck: Deck) -> dict[str, Any]:
     return json.loads(pg.to_json(deck))  # type: ignore[no-any-return]
 

@@ -98,6 +98,68 @@ def test_the_package_import_graph_has_no_cycles() -> None:
     assert cycle is None, " -> ".join(cycle or [])
 
 
+#: The modules of the lowest layer: the records and words every other layer uses.
+VOCABULARY = """
+    actions catalog chance config data deck enums errors events frozen module_state
+    outcome outside_text plants rulebook state version _old_paths
+"""
+#: The layers of the package, lowest first (docs/concepts.md opens with this tree). A
+#: module belongs to the layer of its longest listed prefix; it may import its own
+#: layer and those below, never one above.
+LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("vocabulary", tuple(f"powergrid.{m}" for m in VOCABULARY.split())),
+    ("mechanics", ("powergrid.mechanics",)),
+    ("rules", ("powergrid.rules",)),
+    ("engine", ("powergrid.engine",)),
+    ("formats", ("powergrid.formats",)),
+    ("tools", ("powergrid.bots", "powergrid.testing", "powergrid.module_api")),
+    ("frontends", ("powergrid.arena", "powergrid.interop", "powergrid.rl")),
+    ("command line and facade", ("powergrid.cli", "powergrid.__main__")),
+)
+
+
+def layer_of(module: str) -> int:
+    """The index in :data:`LAYERS` of a module (its longest matching prefix decides).
+
+    The package itself (``powergrid/__init__.py``, the facade) is the top layer.
+    """
+    if module == "powergrid":
+        return len(LAYERS) - 1
+    best, depth = -1, -1
+    for index, (_, prefixes) in enumerate(LAYERS):
+        for prefix in prefixes:
+            if (module == prefix or module.startswith(prefix + ".")) and len(prefix) > depth:
+                best, depth = index, len(prefix)
+    assert best >= 0, f"{module} is in no layer: add it to LAYERS"
+    return best
+
+
+def test_no_layer_imports_one_above_it() -> None:
+    """Vocabulary < mechanics < rules < engine < formats < tools < frontends < command line."""
+    graph = import_graph()
+    upward = [
+        f"{a} ({LAYERS[layer_of(a)][0]}) imports {b} ({LAYERS[layer_of(b)][0]})"
+        for a, targets in sorted(graph.items())
+        for b in sorted(targets)
+        if layer_of(b) > layer_of(a)
+    ]
+    assert upward == []
+
+
+def test_the_layer_check_sees_an_upward_import() -> None:
+    """The check itself: a phase importing the formats would be reported, a market the state not."""
+    assert layer_of("powergrid.engine.phases.auction") == 3
+    assert layer_of("powergrid.formats.serialize") > layer_of("powergrid.engine.game")
+    assert layer_of("powergrid.state") < layer_of("powergrid.mechanics.market")
+    assert layer_of("powergrid") == len(LAYERS) - 1
+
+
+def test_the_top_level_stays_small() -> None:
+    """About twenty modules beside the folders (issue 33): a new module finds its layer's folder."""
+    top = [p for p in ROOT.glob("*.py") if p.name != "__init__.py"]
+    assert len(top) <= 21, sorted(p.name for p in top)
+
+
 def test_config_checks_import_nothing_above_them() -> None:
     """A GameConfig validates itself against package data only, never the engine or rules.
 

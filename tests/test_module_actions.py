@@ -272,7 +272,13 @@ def test_a_format_4_fund_action_document_loads() -> None:
 
 
 #: The engine core, which names no module (issue 32: "the core names no module").
-CORE = ("actions", "formats/notation", "formats/serialize", "formats/schemas", "formats/records")
+CORE: tuple[str, ...] = (
+    "actions",
+    "formats/notation",
+    "formats/serialize",
+    "formats/schemas",
+    "formats/records",
+)
 CORE += ("engine/game", "engine/phases/*")
 
 

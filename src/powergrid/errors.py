@@ -14,7 +14,7 @@ write raw bytes to a terminal through an error.
 from __future__ import annotations
 
 import enum
-from typing import Any
+from typing import Any, NoReturn
 
 
 class Reason(enum.StrEnum):
@@ -175,3 +175,8 @@ class InvalidRecord(PowerGridError, ValueError):
         path = printable(path, 200)
         super().__init__(printable(f"{path}: {message}" if path else message))
         self.path = path
+
+
+def illegal(message: str, reason: Reason, action: object) -> NoReturn:
+    """Raise :class:`IllegalAction` with a message a player understands and a stable reason."""
+    raise IllegalAction(message, reason=reason, action=action)

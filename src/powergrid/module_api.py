@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from powergrid.engine.phases.auction import min_bid
 from powergrid.engine.phases.building import build_cost, connection_costs
-from powergrid.engine.phases.common import illegal, name
+from powergrid.errors import illegal
 from powergrid.frozen import evolve
 from powergrid.mechanics.market import draw, leave_play, remove_from_game, remove_lowest, take_plant
 from powergrid.module_state import ModuleStates, StateSpec, with_module
@@ -71,3 +71,8 @@ def market_shape(state: GameState) -> tuple[int, int]:
     4 (6 and 0 in Step 3); a map may change it (Europe's 4 + 5 in Step 1, SET-26).
     """
     return state.rules.hooks.market_shape(state)
+
+
+def name(state: GameState, seat: int) -> str:
+    """What players call ``seat`` (:meth:`GameState.name_of <powergrid.GameState.name_of>`)."""
+    return state.name_of(seat)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from powergrid.actions import CHANCE
 from powergrid.chance import RngState
 from powergrid.config import GameConfig
 from powergrid.enums import Phase
@@ -178,6 +179,9 @@ class _DecisionSlot:
         return self.__dict__
 
 
+_DEFAULT_NAMES = tuple(f"player {seat}" for seat in range(8))  # built once: names are hot
+
+
 @attrs.frozen(slots=False)  # see the module docstring: copied via __dict__
 class GameState(_DecisionSlot):
     """A point in a game. Never mutated: :func:`powergrid.apply` returns a new one.
@@ -241,6 +245,19 @@ class GameState(_DecisionSlot):
         """The :class:`PlayerState` of ``seat``."""
         return self.players[seat]
 
+    def name_of(self, seat: int) -> str:
+        """A seat's display name (the configured one, or ``"player N"``), an actor's, or chance's.
+
+        Every message and event names players through this, so a game with
+        ``GameConfig.names`` reads the same everywhere.
+        """
+        if seat < 0:
+            return "chance" if seat == CHANCE else self.actor(seat).name
+        names = self.config.names
+        if names:
+            return names[seat]
+        return _DEFAULT_NAMES[seat] if seat < len(_DEFAULT_NAMES) else f"player {seat}"
+
     def actor(self, actor: int) -> ActorState:
         """The :class:`ActorState` with id ``actor`` (KeyError when there is none)."""
         for a in self.actors:
@@ -256,7 +273,7 @@ class GameState(_DecisionSlot):
         """The players tuple with one player's record replaced."""
         return self.players[: p.seat] + (p,) + self.players[p.seat + 1 :]
 
-    def noted(
+    def events_with(
         self, kind: str, text: str, player: int | None = None, *values: int | str
     ) -> EventLog:
         """The event log with one event appended (to merge into a single evolve)."""
@@ -264,4 +281,4 @@ class GameState(_DecisionSlot):
 
     def log(self, kind: str, text: str, player: int | None = None, *values: int | str) -> GameState:
         """A copy of this state with one event appended to the log."""
-        return evolve(self, events=self.noted(kind, text, player, *values))
+        return evolve(self, events=self.events_with(kind, text, player, *values))

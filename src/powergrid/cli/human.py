@@ -41,7 +41,6 @@ from powergrid.cli.human_input import HELP, Command, Unclear, interpret
 from powergrid.cli.human_view import decision_lines, menu, short
 from powergrid.cli.signals import Stopped, held_signals, signal_name, stop_signals, stopped_by, why
 from powergrid.engine.game import apply, current_player, legal_actions, outcome, sampled_outcome
-from powergrid.engine.phases.common import name
 from powergrid.errors import IllegalAction
 from powergrid.formats.records import GameRecord, replay
 from powergrid.formats.serialize import to_json
@@ -183,7 +182,7 @@ def _decide(session: Session, seat: int) -> str | None:
     picks = [entry.action for entry in choices]
     _complete_with([short(a) for a in legal_actions(state)], session)
     while True:
-        line = _read(session, f"{name(state, seat)}> ")
+        line = _read(session, f"{state.name_of(seat)}> ")
         if line is None:
             return "End of input"
         move = interpret(line, state, picks)
@@ -229,7 +228,7 @@ def _undo(session: Session, seat: int) -> bool:
     actions = session.record.actions
     mine = [i for i, a in enumerate(actions) if a.player == seat]
     if not mine:
-        session.say(f"Nothing to undo: {name(session.state, seat)} has not decided anything yet.")
+        session.say(f"Nothing to undo: {session.state.name_of(seat)} has not decided anything yet.")
         return False
     cut = mine[-1]
     later = len(actions) - cut - 1

@@ -24,7 +24,6 @@ import attrs
 
 from powergrid.actions import Action, Bid, Build, ChoosePlant
 from powergrid.data import load
-from powergrid.engine.phases.common import name
 from powergrid.engine.views import PlayerView, PublicView, view
 from powergrid.formats.text import auction_line, count, phase_text, plant_text
 from powergrid.module_state import described
@@ -111,7 +110,7 @@ def decision_lines(state: GameState, seat: int, choices: Sequence[MenuEntry]) ->
     lines += _situation_lines(state, mine)
     if _fund_menu(choices):
         return lines + fund_lines(state, seat, choices)
-    lines.append(f"{name(state, seat)} to act; choose one (or type help):")
+    lines.append(f"{state.name_of(seat)} to act; choose one (or type help):")
     width = len(str(len(choices)))
     for number, entry in enumerate(choices, 1):
         note = f"  ({entry.note})" if entry.note else ""
@@ -147,7 +146,7 @@ def _seat_lines(state: GameState, pub: PublicView) -> list[str]:
             continue
         p = pub.players[seat]
         lines.append(
-            f"  {name(state, seat)}: money {p.money}, {_cities(p.cities)}; "
+            f"  {state.name_of(seat)}: money {p.money}, {_cities(p.cities)}; "
             f"plants {_plants(state, p.plants)}; tokens {_tokens(state, p.resources)}"
         )
     return lines
@@ -176,7 +175,7 @@ def _situation_lines(state: GameState, mine: PlayerView) -> list[str]:
     if pub.auction is not None:
         lines.append(auction_line(state, pub.auction))
     if pub.discard is not None:
-        lines.append(f"{name(state, pub.discard)} has too many plants and must discard one")
+        lines.append(f"{state.name_of(pub.discard)} has too many plants and must discard one")
     if pub.end_triggered:
         lines.append("The game ends after this round's bureaucracy")
     return lines
@@ -215,7 +214,7 @@ def fund_lines(state: GameState, seat: int, choices: Sequence[MenuEntry]) -> lis
     if house > 1:
         where = "a city directly connected to a fund city"
     lines.append(f"Fund house {house} of {data['starting_houses']}: {where}.")
-    lines.append(f"{name(state, seat)} to act; type a number or fund CITY (or help):")
+    lines.append(f"{state.name_of(seat)} to act; type a number or fund CITY (or help):")
     return lines + _grouped(state, choices)
 
 
@@ -246,7 +245,7 @@ def _fund_intro(state: GameState, placers: Sequence[str]) -> list[str]:
     first, other = (s for s in state.order if s >= 0)
     turns = [(placer, len(list(run))) for placer, run in itertools.groupby(placers)]
     sequence = ", ".join(
-        f"{n} by {name(state, first if placer == 'start' else other)}" for placer, n in turns
+        f"{n} by {state.name_of(first if placer == 'start' else other)}" for placer, n in turns
     )
     text = (
         "The fund (FND-01) is a neutral third party: it pays nothing, may take the highest "

@@ -44,7 +44,6 @@ from powergrid.cli.signals import Stopped, held_signals, signal_name, stop_signa
 from powergrid.config import OPTIONS, GameConfig
 from powergrid.deck import DeckChoice
 from powergrid.engine.game import apply, current_player, new_game, outcome, sampled_outcome
-from powergrid.engine.phases.common import name
 from powergrid.errors import RulesConfigError
 from powergrid.formats.records import GameRecord, replay
 from powergrid.formats.serialize import to_json
@@ -373,11 +372,12 @@ def run_play(setup: PlaySetup, out: TextIO) -> int:
     if setup.humans:
         roles = {**setup.kinds, **dict.fromkeys(setup.humans, "human")}
         print(
-            "Seats: " + ", ".join(f"{name(state, s)} {roles[s]}" for s in sorted(roles)), file=out
+            "Seats: " + ", ".join(f"{state.name_of(s)} {roles[s]}" for s in sorted(roles)), file=out
         )
     else:
         print(
-            "Bots: " + ", ".join(f"{name(state, s)} {k}" for s, k in setup.kinds.items()), file=out
+            "Bots: " + ", ".join(f"{state.name_of(s)} {k}" for s, k in setup.kinds.items()),
+            file=out,
         )
     if setup.args.resume is not None:
         print(

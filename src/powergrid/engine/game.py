@@ -23,9 +23,8 @@ import attrs
 from powergrid.actions import ACTION_TYPES, CHANCE, Action, Reveal, is_action_type
 from powergrid.config import GameConfig
 from powergrid.engine.phases import game_setup
-from powergrid.engine.phases.common import illegal, name
 from powergrid.engine.phases.table import Decision, PhaseRecord, flow_of
-from powergrid.errors import IllegalAction, Reason
+from powergrid.errors import IllegalAction, Reason, illegal
 from powergrid.frozen import evolve
 from powergrid.mechanics import chance_points
 from powergrid.mechanics.chance_points import ChancePoint, NeedOutcome
@@ -239,7 +238,7 @@ def _check_turn(state: GameState, record: PhaseRecord, who: int | None, action: 
         illegal(f"Nobody is to act: {record.title} is over", Reason.NOT_YOUR_TURN, action)
     if action.player != who:
         illegal(
-            f"It is {name(state, who)}'s turn, not {name(state, action.player)}'s",
+            f"It is {state.name_of(who)}'s turn, not {state.name_of(action.player)}'s",
             Reason.NOT_YOUR_TURN,
             action,
         )

@@ -14,7 +14,6 @@ from typing import TextIO
 
 from powergrid.actions import Action
 from powergrid.engine.game import chance_outcomes, outcome
-from powergrid.engine.phases.common import name
 from powergrid.engine.views import PlayerView, PublicView, public_view, view
 from powergrid.events import Event
 from powergrid.formats.position_text import position_text
@@ -87,7 +86,7 @@ def header(state: GameState, seed: int, out: TextIO) -> None:
 def _money_line(state: GameState, seat: int) -> str:
     p = state.players[seat]
     plants = ",".join(map(str, p.plants)) or "-"
-    who = name(state, seat)
+    who = state.name_of(seat)
     return f"  {who:<12} money {p.money:>3}  plants {plants:<12} cities {p.city_count}"
 
 
@@ -96,7 +95,7 @@ def round_summary(state: GameState, number: int, events: Sequence[Event], out: T
     orders = [tuple(map(int, e.values)) for e in events if e.kind == "order_set"]
     order = orders[-1] if orders else state.order
     print(f"Round {number} (step {state.step})", file=out)
-    print("  order: " + ", ".join(name(state, s) for s in order), file=out)
+    print("  order: " + ", ".join(state.name_of(s) for s in order), file=out)
     for seat in order:
         if seat >= 0:
             print(_money_line(state, seat), file=out)
@@ -113,7 +112,7 @@ def round_summary(state: GameState, number: int, events: Sequence[Event], out: T
     future = " ".join(map(str, m.future)) or "-"
     print(f"  market: actual {actual} | future {future}", file=out)
     deals = [
-        f"{e.values[0]} by {name(state, e.player)} for {e.values[1]}"
+        f"{e.values[0]} by {state.name_of(e.player)} for {e.values[1]}"
         for e in events
         if e.kind == "plant_bought" and e.player is not None
     ]
@@ -151,11 +150,11 @@ def final(state: GameState, result: Outcome, out: TextIO) -> None:
         s = result.scores[seat]
         place = 1 + sum(1 for o in result.scores if o.key > s.key)
         print(
-            f"  {place}. {name(state, seat):<12} powered {s.powered:>2}  money {s.money:>3}  "
+            f"  {place}. {state.name_of(seat):<12} powered {s.powered:>2}  money {s.money:>3}  "
             f"cities {s.cities:>2}",
             file=out,
         )
-    winners = " and ".join(name(state, w) for w in result.winners)
+    winners = " and ".join(state.name_of(w) for w in result.winners)
     label = "Winner" if len(result.winners) == 1 else "Winners (shared)"
     print(f"{label}: {winners}", file=out)
 
@@ -170,7 +169,7 @@ def phase_text(state: GameState) -> str:
 def where_it_ends(state: GameState) -> str:
     """The sentence ``replay`` prints for a record that stops before the game ends."""
     pub = public_view(state)
-    who = "nobody" if pub.turn is None else name(state, pub.turn)
+    who = "nobody" if pub.turn is None else state.name_of(pub.turn)
     return f"Record ends in round {state.round}, {phase_text(state)}, {who} to act"
 
 
@@ -211,20 +210,20 @@ def _position_line(state: GameState) -> str:
 def auction_line(state: GameState, a: AuctionState) -> str:
     """The running auction in one line: plant, high bid and bidder, who is still in."""
     return (
-        f"Auction: plant {a.plant}, high bid {a.bid} by {name(state, a.high_bidder)}; "
-        "still bidding: " + ", ".join(name(state, s) for s in a.active)
+        f"Auction: plant {a.plant}, high bid {a.bid} by {state.name_of(a.high_bidder)}; "
+        "still bidding: " + ", ".join(state.name_of(s) for s in a.active)
     )
 
 
 def _overview(state: GameState, pub: PublicView) -> list[str]:
     lines = [f"Round {pub.round}, Step {pub.step}, {phase_text(state)}"]
-    lines.append("Player order: " + ", ".join(name(state, s) for s in pub.order))
+    lines.append("Player order: " + ", ".join(state.name_of(s) for s in pub.order))
     if pub.turn is not None:
-        lines.append(f"To act: {name(state, pub.turn)}")
+        lines.append(f"To act: {state.name_of(pub.turn)}")
     if pub.auction is not None:
         lines.append(auction_line(state, pub.auction))
     if pub.discard is not None:
-        lines.append(f"{name(state, pub.discard)} must discard a plant")
+        lines.append(f"{state.name_of(pub.discard)} must discard a plant")
     if pub.end_triggered and pub.result is None:
         lines.append("The game ends after this round's bureaucracy")
     if pub.result is not None:
@@ -246,7 +245,7 @@ def _player_lines(state: GameState, pub: PublicView) -> list[str]:
         tokens = ", ".join(f"{n} {k.value}" for k, n in zip(kinds, p.resources, strict=True) if n)
         cities = ", ".join(p.cities) or "none"
         cities_text = count(p.city_count, "city", "cities")
-        lines.append(f"  {name(state, seat)}: money {p.money}, {cities_text}")
+        lines.append(f"  {state.name_of(seat)}: money {p.money}, {cities_text}")
         lines.append(f"    plants: {plants}")
         lines.append(f"    tokens: {tokens or 'none'}")
         lines.append(f"    cities: {cities}")
@@ -305,7 +304,7 @@ def _resource_lines(pub: PublicView) -> list[str]:
 
 
 def _viewer_lines(state: GameState, mine: PlayerView) -> list[str]:
-    who = name(state, mine.viewer)
+    who = state.name_of(mine.viewer)
     turn = mine.public.turn
     if turn == mine.viewer:
         lines = [f"Legal actions for {who} ({len(mine.legal)}):"]
@@ -313,7 +312,7 @@ def _viewer_lines(state: GameState, mine: PlayerView) -> list[str]:
     elif turn is None:
         lines = [f"{who} has no actions: the game is over"]
     else:
-        lines = [f"{who} is not to act ({name(state, turn)} is)"]
+        lines = [f"{who} is not to act ({state.name_of(turn)} is)"]
     cheapest = sorted(mine.build_costs, key=lambda item: (item[1], item[0]))[:CHEAPEST_CITIES]
     if cheapest:
         lines.append(f"Cheapest cities for {who} (slot + connection):")

@@ -15,10 +15,13 @@ import functools
 import itertools
 import operator
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from powergrid.mechanics.fuel_storage import Condition, binding_sets, fits_conditions
 from powergrid.plants import label_key
-from powergrid.rules.ruleset import Cards
+
+if TYPE_CHECKING:  # the rules' record of a game's cards, read here, built above
+    from powergrid.rules.ruleset import Cards
 
 
 def hybrid_splits(mask: int, burn: int, nkinds: int) -> list[tuple[int, ...]]:

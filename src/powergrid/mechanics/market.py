@@ -147,7 +147,7 @@ def _removal(state: GameState, plant: str, why: str) -> dict[str, Any] | None:
     text = f"Plant {plant} is removed from the game ({why})."
     return {
         "market": taken(state, plant, removed=m.removed + (plant,)),
-        "events": state.noted("plant_removed", text, None, plant),
+        "events": state.events_with("plant_removed", text, None, plant),
         **lifted(state, plant),
     }
 
@@ -337,7 +337,7 @@ def _enter_market(state: GameState, card: str) -> GameState:
     rank = state.rules.rank
     i = bisect.bisect(plants, rank[card], key=rank.__getitem__)
     market = _placed(state, plants[:i] + (card,) + plants[i:])
-    note = state.noted("plant_drawn", f"Plant {card} enters the market.", None, card)
+    note = state.events_with("plant_drawn", f"Plant {card} enters the market.", None, card)
     state = evolve(state, market=market, events=note)
     return state.rules.hooks.after_market_entry(state, card)
 
@@ -438,7 +438,7 @@ def market_update(state: GameState) -> GameState:
             return draw(state)
         top = m.future[-1]
         text = f"Plant {top} goes under the draw deck (BUR-07)."
-        events = state.noted("plant_under_deck", text, None, top)
+        events = state.events_with("plant_under_deck", text, None, top)
         if m.step3_in_deck:
             market = taken(state, top, under_step3=m.under_step3 + (top,))
             return draw_with(state, market=market, events=events, **lifted(state, top))

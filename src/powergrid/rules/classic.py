@@ -13,7 +13,7 @@ from powergrid.data import load
 from powergrid.deck import Deck
 from powergrid.enums import Resource
 from powergrid.errors import RulesConfigError
-from powergrid.plants import card_label
+from powergrid.plants import Plant, card_label
 from powergrid.rules import Components, DeckSetup
 from powergrid.rules.base import nobody_bought_removal
 
@@ -50,13 +50,22 @@ def income_table(rows: list[dict[str, Any]]) -> tuple[int, ...]:
 
 @functools.cache
 def shipped_deck(name: str) -> Deck:
-    """A deck that ships with the package (``"classic"``, ``"deluxe"``), read from its file."""
-    from powergrid.formats.serialize import from_data
+    """A deck that ships with the package (``"classic"``, ``"deluxe"``), read from its file.
 
-    deck = from_data(load(f"decks/{name}.json"))
-    if not isinstance(deck, Deck):
-        raise TypeError(f"decks/{name}.json holds a {type(deck).__name__}, not a Deck")
-    return deck
+    The file is a Deck document (``data/decks``, written by ``to_json``); this
+    reads package data the package wrote, so it builds the records directly
+    rather than through the formats' decoder above this layer. The test
+    ``test_shipped_decks_read_as_documents`` checks both readings agree.
+    """
+    doc = load(f"decks/{name}.json")
+    if doc.get("type") != "Deck":
+        raise TypeError(f"decks/{name}.json holds a {doc.get('type')}, not a Deck")
+    cards = tuple(
+        Plant(**{**card, "accepts": frozenset(Resource(k) for k in card["accepts"])})
+        for card in doc["cards"]
+    )
+    fields = {k: doc[k] for k in ("name", "step3", "order", "paired", "source") if k in doc}
+    return Deck(cards=cards, **fields)
 
 
 def _tables() -> dict[str, Any]:

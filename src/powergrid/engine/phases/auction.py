@@ -24,8 +24,8 @@ from powergrid.actions import (
     PassBid,
 )
 from powergrid.engine.phases import discard
-from powergrid.engine.phases.common import illegal, name, next_in
-from powergrid.errors import Reason
+from powergrid.engine.phases.common import next_in
+from powergrid.errors import Reason, illegal
 from powergrid.events import EventLog
 from powergrid.frozen import evolve
 from powergrid.mechanics import market
@@ -233,7 +233,7 @@ def apply(state: GameState, action: Action) -> GameState:
     if state.discard is not None:
         if not isinstance(action, DiscardPlant):
             illegal(
-                f"{name(state, state.discard)} must first discard a plant (limit "
+                f"{state.name_of(state.discard)} must first discard a plant (limit "
                 f"{state.rules.max_plants}, AUC-17)",
                 Reason.DISCARD_REQUIRED,
                 action,
@@ -281,19 +281,19 @@ def _open(state: GameState, action: ChoosePlant) -> GameState:
     money = state.players[seat].money
     if bid > money:
         illegal(
-            f"Bid {bid} is more than the {money} Elektro {name(state, seat)} has (AUC-07)",
+            f"Bid {bid} is more than the {money} Elektro {state.name_of(seat)} has (AUC-07)",
             Reason.BID_ABOVE_MONEY,
             action,
         )
     if _last_player(state) and bid != lo:
         illegal(
-            f"As the last player, {name(state, seat)} buys plant {plant} at its minimum {lo} "
+            f"As the last player, {state.name_of(seat)} buys plant {plant} at its minimum {lo} "
             "without an auction (AUC-14)",
             Reason.LAST_PLAYER_PAYS_MINIMUM,
             action,
         )
-    note = state.noted(
-        "auction_opened", f"{name(state, seat)} opens plant {plant} at {bid}.", seat, plant, bid
+    note = state.events_with(
+        "auction_opened", f"{state.name_of(seat)} opens plant {plant} at {bid}.", seat, plant, bid
     )
     # AUC-05: only players who neither bought nor passed this phase take part
     eligible = [s for s in _clockwise_after(state, seat) if s not in state.done]
@@ -338,16 +338,16 @@ def _raise_bid(state: GameState, action: Bid) -> GameState:
         )
     money = state.players[seat].money
     if action.amount > money:
-        who = name(state, seat)
+        who = state.name_of(seat)
         illegal(
             f"Bid {action.amount} is more than the {money} Elektro {who} has (AUC-07)",
             Reason.BID_ABOVE_MONEY,
             action,
         )
     auction = evolve(a, bid=action.amount, high_bidder=seat, active=a.active[1:] + (seat,))
-    text = f"{name(state, seat)} bids {action.amount}."
+    text = f"{state.name_of(seat)} bids {action.amount}."
     return evolve(
-        state, auction=auction, events=state.noted("bid", text, seat, a.plant, action.amount)
+        state, auction=auction, events=state.events_with("bid", text, seat, a.plant, action.amount)
     )
 
 
@@ -355,7 +355,9 @@ def _fold_bid(state: GameState, action: PassBid) -> GameState:
     a = state.auction
     assert a is not None
     rest = a.active[1:]
-    note = state.noted("bid_passed", f"{name(state, action.player)} drops out.", action.player)
+    note = state.events_with(
+        "bid_passed", f"{state.name_of(action.player)} drops out.", action.player
+    )
     if len(rest) == 1:
         return _sell(state, note, a.high_bidder, a.plant, a.bid)
     return evolve(state, auction=evolve(a, active=rest), events=note)
@@ -372,7 +374,7 @@ def _sell(state: GameState, events: EventLog, seat: int, plant: str, price: int)
     p = state.players[seat]
     p = evolve(p, money=p.money - price, plants=state.rules.ranked(p.plants + (plant,)))
     over = len(p.plants) > state.rules.max_plants
-    text = f"{name(state, seat)} buys plant {plant} for {price}."
+    text = f"{state.name_of(seat)} buys plant {plant} for {price}."
     bought = {  # AUC-09: the buyer is done for this phase 2
         "done": state.done | {seat},
         "bought": state.bought | {seat},
@@ -410,11 +412,13 @@ def _pass_phase(state: GameState, action: PassAuction) -> GameState:
     seat = action.player
     if not _may_pass_phase(state, seat):
         illegal(
-            f"{name(state, seat)} must buy a plant in the first round (AUC-13)",
+            f"{state.name_of(seat)} must buy a plant in the first round (AUC-13)",
             Reason.PASS_FORBIDDEN_FIRST_ROUND,
             action,
         )
-    note = state.noted("auction_passed", f"{name(state, seat)} passes for this round.", seat)
+    note = state.events_with(
+        "auction_passed", f"{state.name_of(seat)} passes for this round.", seat
+    )
     state = evolve(state, done=state.done | {seat}, events=note)
     rules = state.rules
     hook = rules.hooks.after_pass

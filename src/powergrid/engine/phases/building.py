@@ -6,8 +6,8 @@ import functools
 
 from powergrid.actions import Action, Build, EndBuild, trusted
 from powergrid.catalog import MapData
-from powergrid.engine.phases.common import illegal, name, next_in
-from powergrid.errors import Reason
+from powergrid.engine.phases.common import next_in
+from powergrid.errors import Reason, illegal
 from powergrid.frozen import evolve
 from powergrid.mechanics import market
 from powergrid.mechanics.network import INF, network_costs
@@ -77,7 +77,7 @@ def apply(state: GameState, action: Action) -> GameState:
     """Check and play a phase-4 action."""
     if isinstance(action, EndBuild):
         seat = action.player
-        note = state.noted("building_ended", f"{name(state, seat)} is done building.", seat)
+        note = state.events_with("building_ended", f"{state.name_of(seat)} is done building.", seat)
         return evolve(state, done=state.done | {seat}, events=note)
     assert isinstance(action, Build)
     return _build_house(state, action)
@@ -99,7 +99,7 @@ def _check(state: GameState, action: Build) -> tuple[int, int]:
     here = state.board.houses[i]
     if seat in here:
         illegal(
-            f"{name(state, seat)} already has a house in {area.board.city_names[i]} (BLD-06)",
+            f"{state.name_of(seat)} already has a house in {area.board.city_names[i]} (BLD-06)",
             Reason.ALREADY_IN_CITY,
             action,
         )
@@ -111,13 +111,13 @@ def _check(state: GameState, action: Build) -> tuple[int, int]:
             action,
         )
     if len(p.cities) >= HOUSES_PER_PLAYER:
-        illegal(f"{name(state, seat)} has no houses left (BLD-09)", Reason.NO_HOUSES_LEFT, action)
+        illegal(f"{state.name_of(seat)} has no houses left (BLD-09)", Reason.NO_HOUSES_LEFT, action)
     link = connection_costs(state, seat)[i]
     slot = state.rules.tables.house_costs[len(here)]
     if link >= INF or slot + link > p.money:
         illegal(
             f"Building in {area.board.city_names[i]} costs {slot} + {link} = {slot + link} "
-            f"Elektro; {name(state, seat)} has {p.money}",
+            f"Elektro; {state.name_of(seat)} has {p.money}",
             Reason.CANNOT_AFFORD,
             action,
         )
@@ -132,12 +132,12 @@ def _build_house(state: GameState, action: Build) -> GameState:
     p = evolve(p, money=p.money - cost, cities=p.cities + (action.city,))
     houses = state.board.houses
     board = evolve(state.board, houses=houses[:i] + (houses[i] + (seat,),) + houses[i + 1 :])
-    text = f"{name(state, seat)} builds in {state.rules.area.board.city_names[i]} for {cost}."
+    text = f"{state.name_of(seat)} builds in {state.rules.area.board.city_names[i]} for {cost}."
     state = evolve(
         state,
         players=state.replaced(p),
         board=board,
-        events=state.noted("house_built", text, seat, i, cost),
+        events=state.events_with("house_built", text, seat, i, cost),
     )
     # A module may answer the house (the fund's reactive 15-slot house, FND-08);
     # the counts below are the seats' alone, so its answer cannot change them.
@@ -150,7 +150,7 @@ def _build_house(state: GameState, action: Build) -> GameState:
     if count >= state.rules.end_cities and not state.end_triggered:  # END-01
         state = evolve(state, end_triggered=True).log(
             "game_end_triggered",
-            f"{name(state, seat)} reaches {count} cities: the game ends after this phase.",
+            f"{state.name_of(seat)} reaches {count} cities: the game ends after this phase.",
             seat,
             count,
         )

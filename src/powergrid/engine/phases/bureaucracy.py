@@ -10,9 +10,9 @@ import functools
 import operator
 
 from powergrid.actions import Action, Amounts, Power, trusted, vector_amounts
-from powergrid.engine.phases.common import illegal, name, next_in
+from powergrid.engine.phases.common import next_in
 from powergrid.enums import Resource
-from powergrid.errors import Reason
+from powergrid.errors import Reason, illegal
 from powergrid.frozen import evolve
 from powergrid.mechanics import burning, market
 from powergrid.rules.ruleset import Cards
@@ -186,7 +186,7 @@ def _check(state: GameState, action: Power) -> None:
     p = state.players[seat]
     missing = [n for n in action.plants if n not in p.plants]
     if missing:
-        illegal(f"{name(state, seat)} owns no plant {missing[0]}", Reason.NOT_OWN_PLANT, action)
+        illegal(f"{state.name_of(seat)} owns no plant {missing[0]}", Reason.NOT_OWN_PLANT, action)
     twice = sorted({n for n in action.plants if action.plants.count(n) > 1})
     if twice:
         illegal(
@@ -208,7 +208,7 @@ def _check(state: GameState, action: Power) -> None:
         )
     if not can_burn(state, seat, action.plants, use):
         illegal(
-            f"{name(state, seat)} does not hold the fuel to run plants "
+            f"{state.name_of(seat)} does not hold the fuel to run plants "
             f"{', '.join(map(str, action.plants))} on {_describe(action)}",
             Reason.NOT_ENOUGH_FUEL,
             action,
@@ -234,13 +234,13 @@ def _power_up(
     else:  # nothing burned (no plant run, or eco plants only): the tokens stay as they are
         p = evolve(p, money=p.money + income)
     cities = "city" if powered == 1 else "cities"
-    text = f"{name(state, seat)} powers {powered} {cities} and earns {income}."
+    text = f"{state.name_of(seat)} powers {powered} {cities} and earns {income}."
     return evolve(
         state,
         players=state.replaced(p),
         resources=res,
         done=state.done | {seat},
-        events=state.noted("powered", text, seat, powered, income),
+        events=state.events_with("powered", text, seat, powered, income),
     )
 
 
@@ -267,7 +267,9 @@ def refill(state: GameState) -> GameState:
     return evolve(
         state,
         resources=evolve(res, market=tuple(mkt), supply=tuple(sup)),
-        events=state.noted("market_refilled", f"Resource market refilled: {text}.", None, *added),
+        events=state.events_with(
+            "market_refilled", f"Resource market refilled: {text}.", None, *added
+        ),
     )
 
 

@@ -13,9 +13,8 @@ import itertools
 from typing import Any
 
 from powergrid.actions import Action, DiscardPlant, trusted, vector_amounts
-from powergrid.engine.phases.common import illegal, name
 from powergrid.enums import Resource
-from powergrid.errors import Reason
+from powergrid.errors import Reason, illegal
 from powergrid.frozen import evolve
 from powergrid.mechanics import market
 from powergrid.mechanics.fuel_storage import binding_sets
@@ -253,7 +252,7 @@ def played(state: GameState, action: DiscardPlant) -> dict[str, Any]:
     changes, text, drop = _discarding(state, action)
     m = state.market
     changes["market"] = evolve(m, removed=m.removed + (plant,))
-    changes["events"] = state.noted("plant_discarded", text, seat, plant, *drop)
+    changes["events"] = state.events_with("plant_discarded", text, seat, plant, *drop)
     return changes
 
 
@@ -268,7 +267,7 @@ def _discarding(
         res = state.resources
         supply = tuple(s + d for s, d in zip(res.supply, drop, strict=True))
         changes["resources"] = evolve(res, supply=supply)
-    return changes, f"{name(state, seat)} discards plant {plant}.", drop
+    return changes, f"{state.name_of(seat)} discards plant {plant}.", drop
 
 
 def _checked(state: GameState, action: DiscardPlant) -> tuple[PlayerState, tuple[int, ...]]:
@@ -280,7 +279,7 @@ def _checked(state: GameState, action: DiscardPlant) -> tuple[PlayerState, tuple
     p = state.players[seat]
     if action.plant not in p.plants:
         illegal(
-            f"{name(state, seat)} owns no plant {action.plant} (owns "
+            f"{state.name_of(seat)} owns no plant {action.plant} (owns "
             f"{', '.join(map(str, p.plants))})",
             Reason.NOT_OWN_PLANT,
             action,

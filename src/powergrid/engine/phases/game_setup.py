@@ -13,7 +13,6 @@ from powergrid import module_state
 from powergrid.catalog import load_map, regions_needed
 from powergrid.chance import RngState
 from powergrid.config import GameConfig
-from powergrid.engine.phases.common import name
 from powergrid.engine.phases.table import FLOW
 from powergrid.enums import Phase
 from powergrid.events import EMPTY_LOG
@@ -61,7 +60,7 @@ def laid_out(cfg: GameConfig, seed: int, point: ChancePoint | None) -> GameState
     )
     state = state.log(
         "order_set",
-        "Random player order for round 1: " + ", ".join(name(state, s) for s in seats) + ".",
+        "Random player order for round 1: " + ", ".join(state.name_of(s) for s in seats) + ".",
         None,
         *seats,
     )

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 
-from powergrid.engine.phases.common import name
 from powergrid.frozen import evolve
 from powergrid.state import GameState
 
@@ -41,8 +40,8 @@ def determine_order(state: GameState) -> GameState:
     if min(order, default=0) >= 0:
         text = _order_text(order, state.config.names)
     else:  # an automatic actor's name is in the state
-        text = "Player order: " + ", ".join(name(state, s) for s in order) + "."
-    return evolve(state, order=order, events=state.noted("order_set", text, None, *order))
+        text = "Player order: " + ", ".join(state.name_of(s) for s in order) + "."
+    return evolve(state, order=order, events=state.events_with("order_set", text, None, *order))
 
 
 @functools.lru_cache(maxsize=256)

@@ -6,8 +6,7 @@ import functools
 import itertools
 
 from powergrid.actions import Action, BuyResource, EndPurchase
-from powergrid.engine.phases.common import illegal, name
-from powergrid.errors import Reason
+from powergrid.errors import Reason, illegal
 from powergrid.frozen import evolve
 from powergrid.mechanics.fuel_storage import hand
 from powergrid.rules.tables import ComponentTables
@@ -128,7 +127,9 @@ def apply(state: GameState, action: Action) -> GameState:
     """Check and play a phase-3 action."""
     seat = action.player
     if isinstance(action, EndPurchase):
-        note = state.noted("purchase_ended", f"{name(state, seat)} is done buying resources.", seat)
+        note = state.events_with(
+            "purchase_ended", f"{state.name_of(seat)} is done buying resources.", seat
+        )
         return evolve(state, done=state.done | {seat}, events=note)
     assert isinstance(action, BuyResource)
     return _buy_tokens(state, action)
@@ -163,7 +164,7 @@ def _buy_tokens(state: GameState, action: BuyResource) -> GameState:
     stored = hand(state.rules, p.plants)
     if not stored.fits(held):
         illegal(
-            f"{name(state, seat)}'s plants can store only {stored.room(p.resources)[i]} more "
+            f"{state.name_of(seat)}'s plants can store only {stored.room(p.resources)[i]} more "
             f"{kind.value} (RES-05)",
             Reason.NO_STORAGE,
             action,
@@ -173,12 +174,12 @@ def _buy_tokens(state: GameState, action: BuyResource) -> GameState:
     cost = cum[start + count] - cum[start]
     if cost > p.money:
         illegal(
-            f"{count} {kind.value} cost {cost} Elektro; {name(state, seat)} has {p.money}",
+            f"{count} {kind.value} cost {cost} Elektro; {state.name_of(seat)} has {p.money}",
             Reason.CANNOT_AFFORD,
             action,
         )
     mkt = res.market[:i] + (on_market - count,) + res.market[i + 1 :]
-    text = f"{name(state, seat)} buys {count} {tables.names[i]} for {cost}."
+    text = f"{state.name_of(seat)} buys {count} {tables.names[i]} for {cost}."
     players = state.players
     return evolve(
         state,

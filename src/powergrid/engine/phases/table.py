@@ -39,9 +39,8 @@ import attrs
 
 from powergrid.actions import Action
 from powergrid.engine.phases import auction, building, bureaucracy, order, resources, setup
-from powergrid.engine.phases.common import illegal, name
 from powergrid.enums import Phase
-from powergrid.errors import Reason
+from powergrid.errors import Reason, illegal
 from powergrid.mechanics import market
 from powergrid.outcome import Score, rank
 from powergrid.rules import ModuleAction
@@ -181,7 +180,7 @@ def _finish(state: GameState) -> GameState:
     )
     result = rank(scores, f"a player connected {state.rules.end_cities} or more cities")
     state = evolve(state, phase=Phase.GAME_OVER, result=result, done=frozenset())
-    winners = " and ".join(name(state, s) for s in result.winners)
+    winners = " and ".join(state.name_of(s) for s in result.winners)
     return state.log("game_over", f"The game is over; {winners} won.", None, *result.winners)
 
 

@@ -21,9 +21,8 @@ import attrs
 from powergrid.actions import whole_number, word
 from powergrid.catalog import MapData
 from powergrid.data import load
-from powergrid.engine.phases.common import illegal, name
 from powergrid.enums import Phase
-from powergrid.errors import Reason
+from powergrid.errors import Reason, illegal
 from powergrid.frozen import evolve
 from powergrid.rules.hooks import StateViolations
 from powergrid.rules.ruleset import Ruleset
@@ -143,7 +142,7 @@ def place_fund_house(state: GameState, action: PlaceFundHouse) -> GameState:
     state = evolve(state, board=placed).with_actor(fund)
     return state.log(
         "fund_house_placed",
-        f"{name(state, action.player)} puts a fund house on {board.city_names[i]}'s 10 slot "
+        f"{state.name_of(action.player)} puts a fund house on {board.city_names[i]}'s 10 slot "
         f"(FND-05, house {_placed(state)} of {len(_DATA['placers'])}).",
         action.player,
         i,
