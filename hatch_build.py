@@ -26,21 +26,21 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-#: The modules compiled, relative to ``src``: the phases, the market, the networks,
-#: storage, the engine's dispatch and the copy of a record (``evolve``), where random
-#: self-play spends its time. The state records (attrs classes copied through their
-#: ``__dict__``), the actions and the event log stay interpreted: compiled classes
-#: would have no ``__dict__``.
+#: The modules compiled, relative to ``src``: the engine's dispatch and phases, the
+#: mechanics (market, fuel storage, burning, networks) and the copy of a record
+#: (``frozen.evolve``), where random self-play spends its time. The state records
+#: (attrs classes copied through their ``__dict__``), the actions and the event log
+#: stay interpreted: compiled classes would have no ``__dict__``.
 COMPILED = (
     "powergrid/frozen.py",
-    "powergrid/engine/game.py",
+    "powergrid/mechanics/burning.py",
+    "powergrid/mechanics/fuel_storage.py",
     "powergrid/mechanics/market.py",
     "powergrid/mechanics/network.py",
-    "powergrid/mechanics/fuel_storage.py",
+    "powergrid/engine/game.py",
     "powergrid/engine/phases/auction.py",
     "powergrid/engine/phases/building.py",
     "powergrid/engine/phases/bureaucracy.py",
-    "powergrid/mechanics/burning.py",
     "powergrid/engine/phases/common.py",
     "powergrid/engine/phases/discard.py",
     "powergrid/engine/phases/order.py",

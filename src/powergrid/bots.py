@@ -33,8 +33,8 @@ from powergrid.actions import (
     PassBid,
     Power,
 )
+from powergrid.engine import queries
 from powergrid.engine.game import current_player, legal_actions
-from powergrid.engine.phases import building, resources
 from powergrid.rules.fund import PlaceFundHouse
 from powergrid.state import GameState
 
@@ -246,9 +246,16 @@ def _fuel_wanted(state: GameState, seat: int) -> list[int]:
             left[i] -= use
             need -= use
         if need:
-            cheapest = min(kinds, key=lambda i: (market[i] == 0, resources.price(state, i, 1)))
+            cheapest = min(kinds, key=lambda i: (market[i] == 0, _unit_price(state, i)))
             want[cheapest] += need
     return want
+
+
+def _unit_price(state: GameState, kind: int) -> int:
+    """The next token of a kind (by index), or 0 when the market has none left."""
+    if state.resources.market[kind] == 0:
+        return 0
+    return queries.resource_price(state, state.rules.resources[kind], 1)
 
 
 def _buy(state: GameState, actions: tuple[Action, ...]) -> Action:
@@ -263,7 +270,7 @@ def _buy(state: GameState, actions: tuple[Action, ...]) -> Action:
         if isinstance(a, BuyResource)
         and a.count == 1
         and want[kinds.index(a.resource)] > 0
-        and resources.price(state, kinds.index(a.resource), 1) <= money - FUEL_RESERVE
+        and queries.resource_price(state, a.resource, 1) <= money - FUEL_RESERVE
     ]
     if options:
         return max(options, key=lambda a: want[kinds.index(a.resource)])
@@ -278,7 +285,7 @@ def _build(state: GameState, actions: tuple[Action, ...], rng: random.Random) ->
     end = next(a for a in actions if isinstance(a, EndBuild))
     if not builds or p.city_count > _supply(state, p.plants):
         return end
-    costs = {a: building.build_cost(state, seat, a.city) for a in builds}
+    costs = {a: queries.build_cost(state, seat, a.city) for a in builds}
     low = min(costs.values())
     return rng.choice([a for a in builds if costs[a] == low])
 

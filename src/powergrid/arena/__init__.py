@@ -34,8 +34,7 @@ from typing import Literal
 import attrs
 
 from powergrid.arena.games import GameResult, make_job, play_job, policy_name, resolve
-from powergrid.config import GameConfig
-from powergrid.mechanics.chance_points import OPTION as EXPLICIT_CHANCE
+from powergrid.config import EXPLICIT_CHANCE, GameConfig
 from powergrid.outcome import Outcome
 
 __all__ = ["ArenaResult", "GameResult", "PolicyStats", "run_arena", "wilson"]

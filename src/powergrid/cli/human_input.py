@@ -36,7 +36,7 @@ from powergrid.actions import (
 )
 from powergrid.cli.human_view import entries, short
 from powergrid.engine.game import current_player, legal_actions
-from powergrid.engine.phases.table import flow_of
+from powergrid.engine.queries import action_phase
 from powergrid.engine.views import public_view
 from powergrid.enums import Phase
 from powergrid.errors import InvalidRecord
@@ -145,10 +145,9 @@ def _in_phase(move: Move, state: GameState) -> Move:
     played in phase 2 (auction)``, a message other callers rely on); the
     player typed ``buy``, so the prompt says it with that word and the phases.
     """
-    flow = flow_of(state.rules)
-    if isinstance(move, Command | Unclear) or not flow[state.phase].decides:
+    if isinstance(move, Command | Unclear) or state.phase not in PHASE_WORDS:
         return move
-    home = next((r.phase for r in flow if r.actions and isinstance(move, r.actions)), None)
+    home = action_phase(state, move)
     # an action of this phase, or of none (a chance outcome): the engine says why, if it must
     if home is None or home == state.phase:
         return move

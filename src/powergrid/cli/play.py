@@ -41,14 +41,13 @@ from powergrid.cli.files import (
 )
 from powergrid.cli.human import Session, run_session
 from powergrid.cli.signals import Stopped, held_signals, signal_name, stop_signals, stopped_by, why
-from powergrid.config import OPTIONS, GameConfig
+from powergrid.config import EXPLICIT_CHANCE, OPTIONS, GameConfig
 from powergrid.deck import DeckChoice
 from powergrid.engine.game import apply, current_player, new_game, outcome, sampled_outcome
 from powergrid.errors import RulesConfigError
 from powergrid.formats.records import GameRecord, replay
 from powergrid.formats.serialize import to_json
 from powergrid.formats.text import count, final, header, narrate
-from powergrid.mechanics.chance_points import OPTION as EXPLICIT_CHANCE
 from powergrid.state import GameState
 
 #: Safety bound on the number of actions in one game (bot games take a few hundred).

@@ -14,6 +14,7 @@ from typing import TextIO
 
 from powergrid.actions import Action
 from powergrid.engine.game import chance_outcomes, outcome
+from powergrid.engine.queries import phase_title
 from powergrid.engine.views import PlayerView, PublicView, public_view, view
 from powergrid.events import Event
 from powergrid.formats.position_text import position_text
@@ -160,10 +161,8 @@ def final(state: GameState, result: Outcome, out: TextIO) -> None:
 
 
 def phase_text(state: GameState) -> str:
-    """The phase as ``"phase 2 (auction)"``, or ``"game over"``."""
-    if outcome(state) is not None:
-        return "game over"
-    return f"phase {int(state.phase)} ({state.phase.name.lower()})"
+    """The phase as ``"phase 2 (auction)"``, or ``"game over"`` (the table of phases' titles)."""
+    return phase_title(state)
 
 
 def where_it_ends(state: GameState) -> str:

@@ -32,11 +32,10 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from powergrid.actions import Action
-from powergrid.config import GameConfig
+from powergrid.config import EXPLICIT_CHANCE, GameConfig
 from powergrid.engine.game import apply, current_player, new_game, outcome
 from powergrid.formats.records import GameRecord
 from powergrid.formats.text import show_lines
-from powergrid.mechanics.chance_points import OPTION as EXPLICIT_CHANCE
 from powergrid.rl.codec import ActionCodec
 from powergrid.rl.observation import ObservationEncoder
 from powergrid.rl.rewards import rank_utility

@@ -90,7 +90,7 @@ from powergrid.actions import (
 )
 from powergrid.config import GameConfig
 from powergrid.engine.game import apply, current_player, legal_actions, new_game
-from powergrid.engine.phases.auction import min_bid
+from powergrid.engine.queries import min_bid
 from powergrid.enums import Resource
 from powergrid.errors import IllegalAction, Reason
 from powergrid.rules.ruleset import Ruleset

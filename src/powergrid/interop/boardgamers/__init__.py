@@ -44,7 +44,7 @@ from powergrid.actions import (
     Reveal,
 )
 from powergrid.catalog import load_map
-from powergrid.config import GameConfig
+from powergrid.config import EXPLICIT_CHANCE, GameConfig
 from powergrid.engine.game import apply, chance_outcomes, current_player, legal_actions, new_game
 from powergrid.enums import Phase
 from powergrid.errors import IllegalAction, InvalidRecord, PowerGridError
@@ -58,7 +58,6 @@ from powergrid.interop.boardgamers.log import (
     field,
     our_events,
 )
-from powergrid.mechanics.chance_points import OPTION as EXPLICIT_CHANCE
 from powergrid.outside_text import shown
 
 #: The boards of theirs we have, by their map name.
