@@ -77,7 +77,7 @@ def snapshot(state: GameState) -> tuple[Any, ...]:
             state.auction,
             state.done,
             state.bought,
-            state.discard,
+            state.discarding,
             state.new_plant,
             state.order,
             state.round,
@@ -653,7 +653,7 @@ def test_fourth_plant_forces_a_discard_auc_16_auc_17() -> None:
     state = _over_limit(3)
     assert state.players[A].plants == labels(8, 10, 16, 20)
     assert state.players[A].money == 30
-    assert state.discard == A
+    assert state.discarding == A
     assert pg.current_player(state) == A
     discards = {a.plant for a in pg.legal_actions(state) if isinstance(a, pg.DiscardPlant)}
     assert discards == set(labels(8, 10, 16))
@@ -662,7 +662,7 @@ def test_fourth_plant_forces_a_discard_auc_16_auc_17() -> None:
     assert after.players[A].plants == labels(8, 16, 20)
     assert "10" in after.market.removed  # removed from the game (CON-11)
     assert "10" not in after.market.plants
-    assert after.discard is None
+    assert after.discarding is None
 
 
 def test_discarding_the_new_plant_rejected_in_classic_ec_19() -> None:
@@ -698,7 +698,7 @@ def test_replacement_drawn_after_the_discard_auc_19() -> None:
 def test_two_players_keep_a_fourth_plant_ec_66() -> None:
     """EC-66 (classic), AUC-16, SET-12: 2 players: a 4th plant is kept without discarding."""
     state = _over_limit(2)
-    assert state.discard is None
+    assert state.discarding is None
     assert state.players[A].plants == labels(8, 10, 16, 20)
     assert state.phase is Phase.RESOURCES
 
@@ -706,7 +706,7 @@ def test_two_players_keep_a_fourth_plant_ec_66() -> None:
 def test_two_players_discard_on_a_fifth_plant_ec_66() -> None:
     """EC-66 (classic), AUC-17: 2 players: with 4 plants, a 5th forces a discard."""
     state = _over_limit(2, owned=(8, 10, 12, 16))
-    assert state.discard == A
+    assert state.discarding == A
     after = pg.apply(state, pg.DiscardPlant(player=A, plant=12))
     assert after.players[A].plants == labels(8, 10, 16, 20)
 
@@ -714,7 +714,7 @@ def test_two_players_discard_on_a_fifth_plant_ec_66() -> None:
 def test_two_players_seed_thresholds_limit_three_ec_66() -> None:
     """EC-66 (classic), AUC-16, SET-12: with seed_thresholds the 2-player limit is 3."""
     state = _over_limit(2, options={"seed_thresholds"})
-    assert state.discard == A
+    assert state.discarding == A
     discards = {a.plant for a in pg.legal_actions(state) if isinstance(a, pg.DiscardPlant)}
     assert discards == set(labels(8, 10, 16))
 
@@ -724,7 +724,7 @@ def _ec18() -> GameState:
     state = auction(3, actual=(13, 14, 17, 18), future=(20, 22, 25, 27), done=(B, C))
     state = give(state, A, plants=(10, 15, 16), resources={"oil": 4})
     state = pg.apply(state, pg.ChoosePlant(player=A, plant=14, bid=14))
-    assert state.discard == A
+    assert state.discarding == A
     return state
 
 
@@ -760,7 +760,7 @@ def _ec17() -> GameState:
     )
     state = give(state, A, plants=(6, 7, 11), resources={"oil": 3, "garbage": 2})
     state = pg.apply(state, pg.ChoosePlant(player=A, plant=12, bid=12))
-    assert state.discard == A
+    assert state.discarding == A
     return state
 
 

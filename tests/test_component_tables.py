@@ -252,7 +252,7 @@ def test_a_fourth_plant_is_kept_under_a_limit_of_four_auc_16() -> None:
         s = give(s, 0, money=50, plants=(8, 10, 16))
         chosen = s.market.actual[0]
         after = pg.apply(s, pg.ChoosePlant(player=0, plant=chosen, bid=s.rules.number(chosen)))
-        assert after.discard == discard
+        assert after.discarding == discard
         assert len(after.players[0].plants) == 4
         assert set(labels(8, 10, 16, chosen)) == set(after.players[0].plants)
 

@@ -320,7 +320,7 @@ def test_ec17_hybrid_fourth_plant_takes_the_oil() -> None:
     supply_before = state.resources.supply
     market_before = state.resources.market
     state = play(state, pg.ChoosePlant(player=A, plant=35, bid=35))
-    assert state.discard == A  # limit 3 (SET-25), a 4th plant forces a discard
+    assert state.discarding == A  # limit 3 (SET-25), a 4th plant forces a discard
     assert state.players[A].plants == labels(3, 10, 14, 35)
     state = play(state, pg.DiscardPlant(player=A, plant=10, drop={}))
     assert state.players[A].plants == labels(3, 14, 35)
@@ -369,7 +369,7 @@ def test_ec19_deluxe_may_discard_the_plant_just_bought() -> None:
     assert state.players[A].plants == labels(3, 5, 6)
     assert state.players[A].money == 300 - 35
     assert "35" in state.market.removed
-    assert state.discard is None
+    assert state.discarding is None
 
 
 def test_ec19_classic_contrast_new_plant_not_discardable() -> None:
@@ -377,7 +377,7 @@ def test_ec19_classic_contrast_new_plant_not_discardable() -> None:
     state = last_buyer(3, "classic")
     state = give(state, A, money=300, plants=(3, 5, 6))
     state = play(state, pg.ChoosePlant(player=A, plant=35, bid=35))
-    assert state.discard == A
+    assert state.discarding == A
     assert rejected(state, pg.DiscardPlant(player=A, plant=35)) is pg.Reason.DISCARD_NEW_PLANT
 
 
@@ -389,7 +389,7 @@ def test_max_three_plants_every_count(players: int) -> None:
     assert state.rules.max_plants == 3
     state = give(state, A, money=300, plants=(3, 5, 6))
     state = play(state, pg.ChoosePlant(player=A, plant=35, bid=35))
-    assert state.discard == A
+    assert state.discarding == A
     assert pg.current_player(state) == A
     assert all(isinstance(a, pg.DiscardPlant) for a in pg.legal_actions(state))
     assert rejected(state, pg.EndPurchase(player=A)) is pg.Reason.WRONG_PHASE
@@ -402,7 +402,7 @@ def test_ec66_classic_two_player_contrast() -> None:
     state = last_buyer(2, "classic")
     state = give(state, A, money=300, plants=(3, 5, 6))
     state = play(state, pg.ChoosePlant(player=A, plant=35, bid=35))
-    assert state.discard is None
+    assert state.discarding is None
     assert state.players[A].plants == labels(3, 5, 6, 35)
 
 

@@ -663,7 +663,7 @@ def test_ec_66_a_human_with_three_plants_must_discard_a_fourth() -> None:
     state = auction_position(actual=[13, 15, 17, 18], future=[19, 21, 23, 24], deck=[30, 31])
     state = give(state, 0, plants=[3, 4, 5])
     state = play(state, pg.ChoosePlant(player=0, plant=13, bid=13), pg.PassBid(player=1))
-    assert state.discard == 0
+    assert state.discarding == 0
     assert state.rules.max_plants == 3
 
 

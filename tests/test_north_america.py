@@ -602,7 +602,7 @@ def _play_through(config: pg.GameConfig, seed: int, policy_seed: int) -> tuple[i
     last: tuple[GameState, pg.Action] | None = None
     for state, action in playout(config, seed, policy_seed):
         fresh = state.phase is Phase.AUCTION and not state.done and state.auction is None
-        if fresh and not state.bought and state.discard is None and state.market.actual:
+        if fresh and not state.bought and state.discarding is None and state.market.actual:
             starts += 1
         if not map_rules:
             assert discount(state) is None

@@ -483,7 +483,7 @@ def _check(state: GameState) -> None:
         if token is not None:
             assert m.actual[:1] == (token,)
         fresh = not state.done and not state.bought and state.auction is None
-        if fresh and state.discard is None and m.actual:
+        if fresh and state.discarding is None and m.actual:
             assert token == m.actual[0]
     area = state.rules.area
     for i, seats in enumerate(state.board.houses):

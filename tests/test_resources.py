@@ -444,7 +444,7 @@ def test_ec18_tokens_without_a_home_go_to_the_supply() -> None:
     market_before = kinds(s)
     oil_supply = supply(s)["oil"]
     s = play(s, pg.ChoosePlant(player=0, plant=6, bid=6))
-    assert s.discard == 0
+    assert s.discarding == 0
     rejected(
         s,
         pg.DiscardPlant(player=0, plant=3, drop={"oil": 0}),

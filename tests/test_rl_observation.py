@@ -238,7 +238,7 @@ def test_the_turn_flags_follow_the_state(config: pg.GameConfig) -> None:
     """CON-06, AUC-12, AUC-17: finished, bought, to act and must discard, as relative seats."""
     n = config.players
     states = game(config, 9)
-    discards = [s for s in states if s.discard is not None]
+    discards = [s for s in states if s.discarding is not None]
     assert discards
     for state in [*sample(states, count=16), *discards[:3]]:
         turn = pg.current_player(state)
@@ -249,13 +249,13 @@ def test_the_turn_flags_follow_the_state(config: pg.GameConfig) -> None:
                 assert ob[f"{k}.done"] == (s in state.done)
                 assert ob[f"{k}.bought"] == (s in state.bought)
                 assert ob[f"{k}.to_act"] == (s == turn)
-                assert ob[f"{k}.discard"] == (s == state.discard)
+                assert ob[f"{k}.discard"] == (s == state.discarding)
             new = [key for key, v in ob.items() if key.endswith(".new") and v]
-            if state.discard is None:
+            if state.discarding is None:
                 assert new == []
             else:
-                rel = (state.discard - viewer) % n
-                j = state.players[state.discard].plants.index(state.new_plant or "")
+                rel = (state.discarding - viewer) % n
+                j = state.players[state.discarding].plants.index(state.new_plant or "")
                 assert new == [f"seat{rel}.plant{j}.new"]
 
 

@@ -70,7 +70,7 @@ def game(cfg: pg.GameConfig) -> Game:
     states = [state for state, _ in played]
     picks = set(range(0, len(states), len(states) // SAMPLES + 1))
     picks.add(next(i for i, s in enumerate(states) if s.auction is not None))
-    picks.add(next(i for i, s in enumerate(states) if s.discard is not None))
+    picks.add(next(i for i, s in enumerate(states) if s.discarding is not None))
     return Game(cfg, tuple(states[i] for i in sorted(picks)), pg.apply(*played[-1]))
 
 
@@ -205,7 +205,7 @@ def test_the_samples_cover_what_a_frontend_meets() -> None:
     games = [game(cfg) for cfg in CONFIGS]
     states = [s for g in games for s in (*g.samples, g.final)]
     assert any(s.auction is not None for s in states)
-    assert any(s.discard is not None for s in states)
+    assert any(s.discarding is not None for s in states)
     assert any(s.actors for s in states)
     assert all(g.final.result is not None for g in games)
     assert {s.phase for s in states} == set(Phase) - {Phase.ORDER}

@@ -468,9 +468,9 @@ def test_state_with_unknown_owned_plant_is_rejected() -> None:
 
 
 def test_state_naming_a_missing_seat_is_rejected() -> None:
-    """discard = 9 in a 2-player game is rejected (the engine raises IndexError on it)."""
+    """discarding = 9 in a 2-player game is rejected (the engine raises IndexError on it)."""
     data = _doc(game(CONFIGS[0]).states[0])
-    data["discard"] = 9
+    data["discarding"] = 9
     _error(json.dumps(data))
 
 

@@ -124,7 +124,7 @@ def test_view_is_the_state_minus_its_secret() -> None:
         v = pg.public_view(state)
         for name in ("config", "regions", "round", "step", "phase", "order", "players"):
             assert getattr(v, name) == getattr(state, name)
-        for name in ("market", "resources", "auction", "discard", "build_step", "events"):
+        for name in ("market", "resources", "auction", "discarding", "build_step", "events"):
             assert getattr(v, name) == getattr(state, name)
         for name in ("done", "bought"):
             assert getattr(v, name) == getattr(state, name)

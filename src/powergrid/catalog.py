@@ -60,6 +60,7 @@ ENTRY_POINT_GROUP = "powergrid.rules"
 _CORE_MODULES = frozenset({"__init__", "base", *COMPONENT_SETS})
 
 
+@functools.cache  # the package's files do not change while it runs; encoders ask often
 def _builtin_extras() -> tuple[str, ...]:
     """The extra rule modules that ship with the package: the folders of ``powergrid/rules``.
 

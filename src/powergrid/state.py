@@ -189,8 +189,8 @@ class GameState(_DecisionSlot):
     ``regions`` is the play area (SET-04). ``order`` is the player order (seats,
     position 1 first; CON-04). ``done`` holds the seats that finished the
     current phase (CON-06); in phase 2,
-    ``bought`` holds those who bought a plant this round. ``discard`` is the seat
-    that must discard a plant before play continues (AUC-17). ``build_step`` is
+    ``bought`` holds those who bought a plant this round. ``discarding`` is the
+    seat that must discard a plant before play continues (AUC-17). ``build_step`` is
     the Step whose slots may be used in the current phase 4 (STP-03).
     ``actors`` holds the automatic actors a rule module added (none in the
     base game); their ids may stand in ``order``, ``done`` and the board.
@@ -216,7 +216,7 @@ class GameState(_DecisionSlot):
     done: frozenset[int] = frozenset()
     bought: frozenset[int] = frozenset()
     auction: AuctionState | None = None
-    discard: int | None = None
+    discarding: int | None = None
     new_plant: Card | None = None
     build_step: int = 1
     step3_pending: bool = False
@@ -239,6 +239,8 @@ class GameState(_DecisionSlot):
     def __setstate__(self, values: dict[str, Any]) -> None:
         if "modules" not in values:  # pickled before rule modules kept their own state
             values = from_pickle(values, values["rules"].state_specs, PlantMarket)
+        if "discard" in values:  # pickled before the field was named for what it holds
+            values = {("discarding" if k == "discard" else k): v for k, v in values.items()}
         self.__dict__.update(values)
 
     def player(self, seat: int) -> PlayerState:

@@ -174,8 +174,8 @@ def _situation_lines(state: GameState, mine: PlayerView) -> list[str]:
     lines = []
     if pub.auction is not None:
         lines.append(auction_line(state, pub.auction))
-    if pub.discard is not None:
-        lines.append(f"{state.name_of(pub.discard)} has too many plants and must discard one")
+    if pub.discarding is not None:
+        lines.append(f"{state.name_of(pub.discarding)} has too many plants and must discard one")
     if pub.end_triggered:
         lines.append("The game ends after this round's bureaucracy")
     return lines

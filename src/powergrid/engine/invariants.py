@@ -206,13 +206,13 @@ def _turn_violations(state: GameState) -> list[str]:
     """Who may act: a discarding seat, an auction's bidders, the discount token."""
     out = []
     seats = set(range(len(state.players)))
-    if state.discard is not None and (
-        state.discard not in seats
-        or state.new_plant not in state.players[state.discard].plants
+    if state.discarding is not None and (
+        state.discarding not in seats
+        or state.new_plant not in state.players[state.discarding].plants
         or state.phase is not Phase.AUCTION
     ):
         out.append("discard must name a seat holding the plant just bought, in phase 2")
-    if state.discard is None and state.new_plant is not None:
+    if state.discarding is None and state.new_plant is not None:
         out.append("new_plant is only set while a discard is pending")
     a = state.auction
     if a is not None and (
@@ -224,7 +224,7 @@ def _turn_violations(state: GameState) -> list[str]:
         or a.active[-1] != a.high_bidder
         or a.plant not in state.market.actual
         or a.bid > state.players[a.high_bidder].money
-        or state.discard is not None
+        or state.discarding is not None
     ):
         out.append(
             "the auction must run in phase 2 among distinct seats, on an actual plant, "
@@ -300,7 +300,7 @@ def _player_violations(state: GameState) -> list[str]:
         ):
             out.append("a city holds more houses than its Step allows (BLD-05)")
     for p in state.players:
-        limit = rules.max_plants + (1 if state.discard == p.seat else 0)
+        limit = rules.max_plants + (1 if state.discarding == p.seat else 0)
         if len(p.plants) > limit:
             out.append(f"seat {p.seat} owns {len(p.plants)} plants")
         if p.plants != rules.ranked(p.plants):
@@ -308,7 +308,7 @@ def _player_violations(state: GameState) -> list[str]:
         if p.money < 0:
             out.append(f"seat {p.seat} has negative money")
         slots = tuple(rules.plant_slots[n] for n in p.plants)
-        if state.discard != p.seat and not fits(slots, p.resources):
+        if state.discarding != p.seat and not fits(slots, p.resources):
             out.append(f"seat {p.seat} holds tokens its plants cannot store")
         if houses[p.seat] != p.city_count:
             out.append(f"seat {p.seat}: board and city list disagree")
@@ -351,7 +351,7 @@ def _market_violations(state: GameState) -> list[str]:
     if m.plants and rules.number(m.plants[0]) <= largest_city_count(state):
         out.append("a too-small plant stays in the market (BLD-12)")
     stocked = m.top is not None or m.deck_size > 0 or m.step3_in_deck
-    settled = state.discard is None and not frozen(state) and state.phase is not Phase.GAME_OVER
+    settled = state.discarding is None and not frozen(state) and state.phase is not Phase.GAME_OVER
     size = len(m.plants) + (1 if m.step3_in_market else 0)
     want = state.rules.market_size(state.step)
     if state.step < 3 and stocked and settled and size != want:

@@ -67,7 +67,7 @@ class PublicView:
     resources: ResourceMarket
     houses: tuple[tuple[str, tuple[int, ...]], ...]
     auction: AuctionState | None
-    discard: int | None
+    discarding: int | None
     build_step: int
     end_triggered: bool
     result: Outcome | None
@@ -88,6 +88,8 @@ class PublicView:
         if "modules" not in values:  # pickled before rule modules kept their own state
             specs = state_specs_for(values["config"])
             values = from_pickle(values, specs, PlantMarket)
+        if "discard" in values:  # pickled before the field was named for what it holds
+            values = {**values, "discarding": values["discard"]}
         for a in attrs.fields(PublicView):
             object.__setattr__(self, a.name, values.get(a.name, a.default))
 
@@ -143,7 +145,7 @@ def public_view(state: GameState) -> PublicView:
         resources=state.resources,
         houses=houses,
         auction=state.auction,
-        discard=state.discard,
+        discarding=state.discarding,
         build_step=state.build_step,
         end_triggered=state.end_triggered,
         result=state.result,

@@ -341,11 +341,11 @@ def _turn(state: GameState, parts: Mapping[str, Any]) -> GameState:
     if "discard" in parts:
         value = parts["discard"]
         if value is None:
-            changes["discard"], changes["new_plant"] = None, None
+            changes["discarding"], changes["new_plant"] = None, None
         else:
             if not (isinstance(value, tuple | list) and len(value) == 2):
                 raise InvalidRecord("expected [seat, plant just bought] or null", path="discard")
-            changes["discard"] = integer(value[0], "discard[0]")
+            changes["discarding"] = integer(value[0], "discard[0]")
             changes["new_plant"] = card_list([value[1]], "discard[1]")[0]
     for key in ("step3_pending", "end_triggered"):
         if key in parts:

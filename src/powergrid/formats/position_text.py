@@ -185,8 +185,8 @@ def _turn_fields(state: GameState) -> list[str]:
     if a is not None:
         active = ".".join(map(str, a.active))
         out.append(f"auction={a.plant}/{a.bid}/{a.high_bidder}/{a.auctioneer}/{active}")
-    if state.discard is not None:
-        out.append(f"discard={state.discard}/{state.new_plant}")
+    if state.discarding is not None:
+        out.append(f"discard={state.discarding}/{state.new_plant}")
     out += ["pending"] if state.step3_pending else []
     out += ["end"] if state.end_triggered else []
     r = state.result

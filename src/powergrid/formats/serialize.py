@@ -458,7 +458,7 @@ def _decode_state(data: Any, path: str) -> GameState:
     except PowerGridError as err:
         raise InvalidRecord(str(err), path=_join(path, "regions")) from None
     board = _decode_board(data.get("board"), rules, _join(path, "board"))
-    data, modules = _module_states(data, rules.state_specs, path)
+    data, modules = _module_states(_renamed(data), rules.state_specs, path)
     ready = {"config": config, "regions": regions, "board": board, "rules": rules}
     ready["modules"] = modules
     kinds = _PLANT_KINDS.set(rules.plant_events)
@@ -477,6 +477,17 @@ def _decode_state(data: Any, path: str) -> GameState:
 _MARKET_HELD_MODULES: contextvars.ContextVar[bool] = contextvars.ContextVar(
     "market_held_modules", default=False
 )
+
+
+#: Fields of states and public views that formats 1 to 4 wrote under another name.
+_OLD_NAMES = {"discard": "discarding"}
+
+
+def _renamed(data: dict[str, Any]) -> dict[str, Any]:
+    """A state or view document of formats 1 to 4 with its fields under today's names."""
+    if not _MARKET_HELD_MODULES.get():
+        return data
+    return {_OLD_NAMES.get(k, k): v for k, v in data.items()}
 
 
 def _module_states(
@@ -573,7 +584,7 @@ def _decode_public_view(data: Any, path: str) -> Any:
     if not isinstance(data, dict):
         raise InvalidRecord(f"expected an object, not {_kind(data)}", path=path)
     config = _decode_attrs(GameConfig, data.get("config"), _join(path, "config"))
-    data, modules = _module_states(data, state_specs_for(config), path)
+    data, modules = _module_states(_renamed(data), state_specs_for(config), path)
     kinds = _PLANT_KINDS.set(plant_events_for(config))
     try:
         return _decode_attrs(PublicView, data, path, {"config": config, "modules": modules})

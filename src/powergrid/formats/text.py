@@ -221,8 +221,8 @@ def _overview(state: GameState, pub: PublicView) -> list[str]:
         lines.append(f"To act: {state.name_of(pub.turn)}")
     if pub.auction is not None:
         lines.append(auction_line(state, pub.auction))
-    if pub.discard is not None:
-        lines.append(f"{state.name_of(pub.discard)} must discard a plant")
+    if pub.discarding is not None:
+        lines.append(f"{state.name_of(pub.discarding)} must discard a plant")
     if pub.end_triggered and pub.result is None:
         lines.append("The game ends after this round's bureaucracy")
     if pub.result is not None:

@@ -469,10 +469,10 @@ class ObservationEncoder:
         turn = current_player(state)
         if turn is not None:
             mv[seats[turn].flags + 5] = 1.0
-        if state.discard is not None:
-            at = seats[state.discard]
+        if state.discarding is not None:
+            at = seats[state.discarding]
             mv[at.flags + 6] = 1.0
-            plants = state.players[state.discard].plants
+            plants = state.players[state.discarding].plants
             if state.new_plant in plants:
                 new = plants.index(state.new_plant)
                 mv[at.hand + new * (self._width + 1) + self._width] = 1.0

@@ -152,8 +152,8 @@ _fold = functools.lru_cache(maxsize=16)(lambda p: PassBid(player=p))
 
 def current(state: GameState) -> int | None:
     """Who acts in phase 2: the discarding player, the next bidder, or the floor."""
-    if state.discard is not None:
-        return state.discard
+    if state.discarding is not None:
+        return state.discarding
     if state.auction is not None:
         return state.auction.active[0]
     return next_in(state.order, state.done)
@@ -200,8 +200,8 @@ def _may_pass_phase(state: GameState, seat: int) -> bool:
 
 def legal(state: GameState, seat: int | None) -> tuple[Action, ...]:
     """Every legal phase-2 action, in a stable order; ``seat``: :func:`current` of ``state``."""
-    if state.discard is not None:
-        return discard.options(state, state.discard)
+    if state.discarding is not None:
+        return discard.options(state, state.discarding)
     a = state.auction
     if a is not None:
         bidder = a.active[0]
@@ -230,10 +230,10 @@ def legal(state: GameState, seat: int | None) -> tuple[Action, ...]:
 
 def apply(state: GameState, action: Action) -> GameState:
     """Check and play a phase-2 action (the caller checked phase and turn)."""
-    if state.discard is not None:
+    if state.discarding is not None:
         if not isinstance(action, DiscardPlant):
             illegal(
-                f"{state.name_of(state.discard)} must first discard a plant (limit "
+                f"{state.name_of(state.discarding)} must first discard a plant (limit "
                 f"{state.rules.max_plants}, AUC-17)",
                 Reason.DISCARD_REQUIRED,
                 action,
@@ -389,13 +389,13 @@ def _sell(state: GameState, events: EventLog, seat: int, plant: str, price: int)
         changes = {"players": state.replaced(p), "auction": None, "market": taken, **bought}
         changes.update(lifted(state, plant))
         if over:
-            return evolve(state, discard=seat, new_plant=plant, **changes)
+            return evolve(state, discarding=seat, new_plant=plant, **changes)
         return _settled(market.draw_with(state, **changes), seat, plant)
     state = evolve(state, players=state.replaced(p), auction=None, events=events)
     state = market.take_plant(state, plant)
     state = hooks.after_purchase(evolve(state, **bought), plant)
     if over:
-        return evolve(state, discard=seat, new_plant=plant)
+        return evolve(state, discarding=seat, new_plant=plant)
     return _settled(market.draw(state), seat, plant)
 
 

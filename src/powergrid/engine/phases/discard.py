@@ -262,7 +262,7 @@ def _discarding(
     """A checked discard's changes to the state but the plant's exit, its text and drop."""
     seat, plant = action.player, action.plant
     p, drop = _checked(state, action)
-    changes: dict[str, Any] = {"players": state.replaced(p), "discard": None, "new_plant": None}
+    changes: dict[str, Any] = {"players": state.replaced(p), "discarding": None, "new_plant": None}
     if any(drop):
         res = state.resources
         supply = tuple(s + d for s, d in zip(res.supply, drop, strict=True))
