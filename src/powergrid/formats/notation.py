@@ -17,6 +17,8 @@ given, and then means the player to act)::
     chance:<event> <outcome>               Reveal (explicit chance only)
     [<seat>:]<verb> ...                    a rule module's own action (its declared verb)
 
+The verbs are those of the registry of action kinds
+(:data:`powergrid.actions.BASE_KINDS`); :data:`VERBS` pairs each with its parser.
 A rule module's action (:class:`powergrid.rules.ModuleAction`) reads back
 through its declared verb and parser: that of the game's modules when a
 state is given, else of the modules this process knows

@@ -411,7 +411,8 @@ class ActionCodec:
         k = i - block.start
         n = len(RAISES)
         if block.name == "end":
-            return _END[k](player=seat)
+            closing: Action = _END[k](player=seat)
+            return closing
         if block.name == "choose":
             actual = state.market.actual
             if k // n >= len(actual):
