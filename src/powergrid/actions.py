@@ -356,7 +356,7 @@ class Kind(Protocol):
         """The class name."""
 
 
-class _Composed(Protocol):
+class Composed(Protocol):
     """Composed rules (a :class:`~powergrid.rules.ruleset.Ruleset`): their module actions."""
 
     @property
@@ -392,7 +392,7 @@ ACTION_TYPES: tuple[type, ...] = tuple(_BY_CLASS)
 CLOSING: tuple[ActionKind, ...] = tuple(k for k in BASE_KINDS if k.closes)
 
 
-def action_kinds(rules: _Composed | None = None) -> tuple[Kind, ...]:
+def action_kinds(rules: Composed | None = None) -> tuple[Kind, ...]:
     """The kinds of action of a game: the base ones, then the game's module actions.
 
     ``rules`` is a game's composed rules (``state.rules``); without it, the base
@@ -402,7 +402,7 @@ def action_kinds(rules: _Composed | None = None) -> tuple[Kind, ...]:
     return BASE_KINDS if rules is None else (*BASE_KINDS, *rules.actions)
 
 
-def kind_of(cls: type, rules: _Composed | None = None) -> Kind | None:
+def kind_of(cls: type, rules: Composed | None = None) -> Kind | None:
     """The kind of the action class ``cls``: a base kind, else one of ``rules``' module actions.
 
     ``None`` for a class the base game and the game's modules do not declare.
@@ -413,10 +413,10 @@ def kind_of(cls: type, rules: _Composed | None = None) -> Kind | None:
     return found
 
 
-def kind_by_verb(verb: str, rules: _Composed | None = None) -> Kind | None:
+def kind_by_verb(verb: str, rules: Composed | None = None) -> Kind | None:
     """The kind whose notation verb is ``verb``: a base kind, else one of ``rules``' module actions.
 
-    ``None`` when neither declares the verb (:func:`powergrid.catalog.module_action_verb`
+    ``None`` when neither declares the verb (``powergrid.catalog.module_action_verb``
     searches every module this process knows).
     """
     found = _BY_VERB.get(verb)
