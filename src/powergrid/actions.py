@@ -19,7 +19,7 @@ from typing import Any, Protocol, TypeVar, Union
 
 import attrs
 
-from powergrid.enums import Resource
+from powergrid.enums import Phase, Resource
 from powergrid.plants import Card, card_label, label_key
 
 Amounts = tuple[tuple[Resource, int], ...]
@@ -310,25 +310,125 @@ Action = Union[
     Reveal,
     ModuleActionType,
 ]
+
+
+@attrs.frozen
+class ActionKind:
+    """One kind of action of the base game, as the registry :data:`BASE_KINDS` lists it.
+
+    ``verb`` is the first word of its notation (``str(action)`` is ``"<seat>:<verb> ..."``;
+    ``chance`` for :class:`Reveal`). ``phase`` is the phase it is played in (``None`` for
+    :class:`Reveal`, which answers a chance point in any phase); the phase's table lists
+    the kinds of its phase. ``closes`` marks the kinds that end a seat's part and take no
+    argument (pass, fold, endbuy, endbuild). The notation, the RL codec's blocks, the
+    prompt and the importers derive their tables from the registry, so a new kind is one
+    entry here plus the code that is truly its own (its parser, its codec block).
+
+    A rule module's action is a :class:`powergrid.rules.ModuleAction`: it has the same
+    ``cls``, ``verb`` and ``name`` (:class:`Kind`), and :func:`action_kinds` lists it after
+    the base kinds.
+    """
+
+    cls: type
+    verb: str
+    phase: Phase | None
+    closes: bool = False
+
+    @property
+    def name(self) -> str:
+        """The class name, as JSON documents and pickles name the action."""
+        return self.cls.__name__
+
+
+class Kind(Protocol):
+    """What every kind of action has: a base :class:`ActionKind` or a rule module's action."""
+
+    @property
+    def cls(self) -> type:
+        """The action class."""
+
+    @property
+    def verb(self) -> str:
+        """The notation's first word."""
+
+    @property
+    def name(self) -> str:
+        """The class name."""
+
+
+class Composed(Protocol):
+    """Composed rules (a :class:`~powergrid.rules.ruleset.Ruleset`): their module actions."""
+
+    @property
+    def actions(self) -> Sequence[Kind]:
+        """The module actions of the composition, in its order."""
+
+
+#: The registry of the base game's kinds of action, in the order the notation's grammar,
+#: the RL codec's blocks and the docs list them.
+BASE_KINDS: tuple[ActionKind, ...] = (
+    ActionKind(ChoosePlant, "choose", Phase.AUCTION),
+    ActionKind(PassAuction, "pass", Phase.AUCTION, closes=True),
+    ActionKind(Bid, "bid", Phase.AUCTION),
+    ActionKind(PassBid, "fold", Phase.AUCTION, closes=True),
+    ActionKind(DiscardPlant, "discard", Phase.AUCTION),
+    ActionKind(BuyResource, "buy", Phase.RESOURCES),
+    ActionKind(EndPurchase, "endbuy", Phase.RESOURCES, closes=True),
+    ActionKind(Build, "build", Phase.BUILDING),
+    ActionKind(EndBuild, "endbuild", Phase.BUILDING, closes=True),
+    ActionKind(Power, "power", Phase.BUREAUCRACY),
+    ActionKind(Reveal, "chance", None),
+)
+_BY_CLASS: dict[type, ActionKind] = {k.cls: k for k in BASE_KINDS}
+_BY_VERB: dict[str, ActionKind] = {k.verb: k for k in BASE_KINDS}
+
 #: The notation verbs of the base game's actions (:mod:`powergrid.formats.notation`) and of chance.
-BASE_VERBS = frozenset(
-    ("choose", "pass", "bid", "fold", "discard", "buy", "endbuy", "build", "endbuild", "power")
-) | {"chance"}
+BASE_VERBS = frozenset(_BY_VERB)
 
 #: The base game's action classes; the rule modules' own come from their ``actions``.
-ACTION_TYPES: tuple[type, ...] = (
-    ChoosePlant,
-    PassAuction,
-    Bid,
-    PassBid,
-    DiscardPlant,
-    BuyResource,
-    EndPurchase,
-    Build,
-    EndBuild,
-    Power,
-    Reveal,
-)
+ACTION_TYPES: tuple[type, ...] = tuple(_BY_CLASS)
+
+#: The kinds that end a seat's part of a phase, in registry order (pass, fold, endbuy, endbuild).
+CLOSING: tuple[ActionKind, ...] = tuple(k for k in BASE_KINDS if k.closes)
+
+
+def action_kinds(rules: Composed | None = None) -> tuple[Kind, ...]:
+    """The kinds of action of a game: the base ones, then the game's module actions.
+
+    ``rules`` is a game's composed rules (``state.rules``); without it, the base
+    kinds alone. The module actions come in composition order, as the codec's
+    blocks and :func:`powergrid.legal_actions` take them.
+    """
+    return BASE_KINDS if rules is None else (*BASE_KINDS, *rules.actions)
+
+
+def kind_of(cls: type, rules: Composed | None = None) -> Kind | None:
+    """The kind of the action class ``cls``: a base kind, else one of ``rules``' module actions.
+
+    ``None`` for a class the base game and the game's modules do not declare.
+    """
+    found = _BY_CLASS.get(cls)
+    if found is None and rules is not None:
+        return next((a for a in rules.actions if a.cls is cls), None)
+    return found
+
+
+def kind_by_verb(verb: str, rules: Composed | None = None) -> Kind | None:
+    """The kind whose notation verb is ``verb``: a base kind, else one of ``rules``' module actions.
+
+    ``None`` when neither declares the verb (``powergrid.catalog.module_action_verb``
+    searches every module this process knows).
+    """
+    found = _BY_VERB.get(verb)
+    if found is None and rules is not None:
+        return next((a for a in rules.actions if a.verb == verb), None)
+    return found
+
+
+def kinds_in(phase: Phase) -> tuple[type, ...]:
+    """The base action classes played in ``phase``, in registry order (a phase's own actions)."""
+    return tuple(k.cls for k in BASE_KINDS if k.phase is phase)
+
 
 #: Rule modules' action classes found so far, by name.
 _MODULE_CLASSES: dict[str, type] = {}

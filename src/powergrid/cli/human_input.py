@@ -23,16 +23,17 @@ from collections.abc import Callable, Sequence
 import attrs
 
 from powergrid.actions import (
+    CLOSING,
     Action,
     Bid,
     Build,
+    BuyResource,
     ChoosePlant,
     DiscardPlant,
-    EndBuild,
-    EndPurchase,
+    Kind,
     PassAuction,
-    PassBid,
     Power,
+    kind_of,
 )
 from powergrid.cli.human_view import entries, short
 from powergrid.engine.game import current_player, legal_actions
@@ -41,7 +42,7 @@ from powergrid.engine.views import public_view
 from powergrid.enums import Phase
 from powergrid.errors import InvalidRecord
 from powergrid.formats.notation import parse_action
-from powergrid.rules.fund import PlaceFundHouse
+from powergrid.rules.fund import PLACE_FUND_HOUSE, PlaceFundHouse
 from powergrid.state import GameState
 
 #: What ``help`` prints at the prompt.
@@ -77,8 +78,10 @@ COMMANDS = {
     "quit": "quit",
     "exit": "quit",
 }
-#: The actions that end a player's part: what ``pass``, ``end`` and ``done`` may mean.
-STOPS = (PassAuction, PassBid, EndPurchase, EndBuild)
+#: The actions that end a player's part: what ``pass`` may mean (the registry's closing kinds).
+STOPS: tuple[type, ...] = tuple(k.cls for k in CLOSING)
+#: What ``end`` and ``done`` may mean: finish buying or building (the auction's are ``pass``).
+FINISHES: tuple[type, ...] = tuple(k.cls for k in CLOSING if k.phase is not Phase.AUCTION)
 
 
 @attrs.frozen
@@ -222,7 +225,7 @@ def _verb_alone(verb: str, state: GameState, picks: Sequence[Action]) -> Move:
 def _stop(words: list[str], state: GameState, picks: Sequence[Action]) -> Move | None:
     if len(words) > 1:
         return None
-    kinds = STOPS if words[0] == "pass" else (EndPurchase, EndBuild)
+    kinds = STOPS if words[0] == "pass" else FINISHES
     found = [a for a in legal_actions(state) if isinstance(a, kinds)]
     if found:
         return found[0]  # never more than one: each belongs to its own phase or moment
@@ -243,7 +246,7 @@ def _bid(words: list[str], state: GameState, picks: Sequence[Action]) -> Move | 
 
 def _choose(words: list[str], state: GameState, picks: Sequence[Action]) -> Move | None:
     if len(words) == 1:
-        return _verb_alone("choose", state, picks)
+        return _verb_alone(_verb(ChoosePlant), state, picks)
     if len(words) > 2:
         return None
     plant = _label(words[1])
@@ -256,7 +259,7 @@ def _choose(words: list[str], state: GameState, picks: Sequence[Action]) -> Move
 
 def _buy(words: list[str], state: GameState, picks: Sequence[Action]) -> Move | None:
     if len(words) == 1:
-        return _verb_alone("buy", state, picks)
+        return _verb_alone(_verb(BuyResource), state, picks)
     if len(words) == 2 and not words[1].isdigit():
         return parse_action(f"buy 1 {words[1]}", state)
     if len(words) == 3 and words[2].isdigit() and not words[1].isdigit():
@@ -264,8 +267,21 @@ def _buy(words: list[str], state: GameState, picks: Sequence[Action]) -> Move | 
     return None
 
 
-def _city_of(kind: type[Build] | type[PlaceFundHouse]) -> Resolver:
-    verb = "build" if kind is Build else "fund"
+def _kind(cls: type) -> Kind:
+    """The registry's record of a base action class."""
+    kind = kind_of(cls)
+    assert kind is not None
+    return kind
+
+
+def _verb(cls: type) -> str:
+    """The notation verb of a base action class (the registry's)."""
+    return _kind(cls).verb
+
+
+def _city_of(kind: Kind) -> Resolver:
+    """The short form of an action with a city (``build``, ``fund``): a city's start is enough."""
+    verb = kind.verb
 
     def resolve(words: list[str], state: GameState, picks: Sequence[Action]) -> Move | None:
         if len(words) == 1:
@@ -273,7 +289,8 @@ def _city_of(kind: type[Build] | type[PlaceFundHouse]) -> Resolver:
         city = complete_city("_".join(words[1:]), state, verb)
         if isinstance(city, Unclear):
             return city
-        return kind(player=_seat(state), city=city)
+        made: Action = kind.cls(player=_seat(state), city=city)
+        return made
 
     return resolve
 
@@ -303,14 +320,14 @@ def _folded(city_name: str) -> str:
 
 
 def _plants_of(kind: type[Power] | type[DiscardPlant]) -> Resolver:
-    verb = "power" if kind is Power else "discard"
+    verb = _verb(kind)
 
     def resolve(words: list[str], state: GameState, picks: Sequence[Action]) -> Move | None:
         if len(words) == 1:
             return _verb_alone(verb, state, picks)
         if any("=" in w or w == "drop" for w in words[1:]) or words[1] == "none":
             return None  # the mix or the drop is given: the plain notation
-        text = f"{verb} {','.join(words[1:])}" if verb == "power" else " ".join(words)
+        text = f"{verb} {','.join(words[1:])}" if kind is Power else " ".join(words)
         wanted = parse_action(text, state)
         legal = legal_actions(state)
         if wanted in legal:
@@ -327,16 +344,17 @@ def _same_plants(a: Action, b: Action) -> bool:
     return isinstance(a, DiscardPlant) and isinstance(b, DiscardPlant) and a.plant == b.plant
 
 
-#: The short forms by their first word; the rest is read as plain notation.
+#: The short forms by their first word, an action's verb (the registry's) or a word for
+#: finishing; the rest is read as plain notation.
 SHORT_FORMS: dict[str, Resolver] = {
-    "pass": _stop,
+    _verb(PassAuction): _stop,
     "end": _stop,
     "done": _stop,
-    "bid": _bid,
-    "choose": _choose,
-    "buy": _buy,
-    "build": _city_of(Build),
-    "fund": _city_of(PlaceFundHouse),
-    "power": _plants_of(Power),
-    "discard": _plants_of(DiscardPlant),
+    _verb(Bid): _bid,
+    _verb(ChoosePlant): _choose,
+    _verb(BuyResource): _buy,
+    _verb(Build): _city_of(_kind(Build)),
+    PLACE_FUND_HOUSE.verb: _city_of(PLACE_FUND_HOUSE),
+    _verb(Power): _plants_of(Power),
+    _verb(DiscardPlant): _plants_of(DiscardPlant),
 }

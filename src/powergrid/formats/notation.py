@@ -17,6 +17,8 @@ given, and then means the player to act)::
     chance:<event> <outcome>               Reveal (explicit chance only)
     [<seat>:]<verb> ...                    a rule module's own action (its declared verb)
 
+The verbs are those of the registry of action kinds
+(:data:`powergrid.actions.BASE_KINDS`); :data:`VERBS` pairs each with its parser.
 A rule module's action (:class:`powergrid.rules.ModuleAction`) reads back
 through its declared verb and parser: that of the game's modules when a
 state is given, else of the modules this process knows
@@ -37,18 +39,16 @@ from typing import Any
 import attrs
 
 from powergrid.actions import (
+    BASE_KINDS,
     Action,
     Bid,
     Build,
     BuyResource,
     ChoosePlant,
     DiscardPlant,
-    EndBuild,
-    EndPurchase,
-    PassAuction,
-    PassBid,
     Power,
     Reveal,
+    kind_by_verb,
 )
 from powergrid.enums import Resource
 from powergrid.errors import InvalidRecord
@@ -136,28 +136,6 @@ def _power(p: int, w: list[str], t: str) -> Action:
     return Power(player=p, plants=plants, mix=_amounts(w[2:], t))
 
 
-def _bare(cls: Callable[..., Action]) -> Callable[[int, list[str], str], Action]:
-    def make(p: int, w: list[str], t: str) -> Action:
-        _arity(w, 1, t)
-        return cls(player=p)
-
-    return make
-
-
-VERBS: dict[str, Callable[[int, list[str], str], Action]] = {
-    "choose": _choose,
-    "pass": _bare(PassAuction),
-    "bid": _bid,
-    "fold": _bare(PassBid),
-    "discard": _discard,
-    "buy": _buy,
-    "endbuy": _bare(EndPurchase),
-    "build": _build,
-    "endbuild": _bare(EndBuild),
-    "power": _power,
-}
-
-
 def parse_action(text: str, state: GameState | None = None) -> Action:
     """Parse the notation of one action (the inverse of ``str(action)``).
 
@@ -194,9 +172,8 @@ def parse_action(text: str, state: GameState | None = None) -> Action:
 
 def _module_verb(word: str, state: GameState | None) -> Callable[[int, list[str], str], Any] | None:
     """The parser of a rule module's action verb: the game's modules first, then any known."""
-    mine = state.rules.actions if state is not None else ()
-    found = next((a for a in mine if a.verb == word), None)
-    if found is None:
+    found: Any = None if state is None else kind_by_verb(word, state.rules)
+    if found is None or found.cls is Reveal:
         from powergrid.catalog import module_action_verb
 
         found = module_action_verb(word)
@@ -232,6 +209,24 @@ def by_fields(cls: type) -> Callable[[int, list[str], str], Any]:
         return cls(player=seat, **values)
 
     return parse
+
+
+#: The parsers of the base kinds whose words need more than :func:`by_fields` reads.
+_PARSERS: dict[type, Callable[[int, list[str], str], Action]] = {
+    ChoosePlant: _choose,
+    Bid: _bid,
+    DiscardPlant: _discard,
+    BuyResource: _buy,
+    Build: _build,
+    Power: _power,
+}
+
+#: The parser of each base verb, in the registry's order (:data:`powergrid.actions.BASE_KINDS`);
+#: a kind without its own parser (``pass``, ``fold``, ``endbuy``, ``endbuild``) reads by fields.
+#: ``chance`` is not here: a chance outcome has no seat (``chance:<event> <outcome>``).
+VERBS: dict[str, Callable[[int, list[str], str], Action]] = {
+    k.verb: _PARSERS.get(k.cls) or by_fields(k.cls) for k in BASE_KINDS if k.cls is not Reveal
+}
 
 
 def _reveal(words: list[str], text: str) -> Action:

@@ -76,17 +76,16 @@ import numpy as np
 import numpy.typing as npt
 
 from powergrid.actions import (
+    BASE_KINDS,
+    CLOSING,
     Action,
     Bid,
     Build,
     BuyResource,
     ChoosePlant,
     DiscardPlant,
-    EndBuild,
-    EndPurchase,
-    PassAuction,
-    PassBid,
     Power,
+    action_kinds,
 )
 from powergrid.config import GameConfig
 from powergrid.engine.game import apply, current_player, legal_actions, new_game
@@ -99,8 +98,17 @@ from powergrid.state import GameState
 #: Raises over the minimum that an opening bid or a bid may add (see the module docstring).
 RAISES: tuple[int, ...] = (0, 1, 2, 3, 5, 8, 13, 21)
 _RAISE_INDEX = {r: k for k, r in enumerate(RAISES)}
-_END = (PassAuction, PassBid, EndPurchase, EndBuild)
-_END_TEXT = ("pass the auction", "fold", "end buying", "end building")
+#: The ``end`` block: the kinds that close a seat's part, in the registry's order.
+_END: tuple[type, ...] = tuple(k.cls for k in CLOSING)
+_CLOSE_TEXT = {
+    "pass": "pass the auction",
+    "fold": "fold",
+    "endbuy": "end buying",
+    "endbuild": "end building",
+}
+_END_TEXT = tuple(_CLOSE_TEXT[k.verb] for k in CLOSING)
+#: The kinds with a block of their own, in the registry's order; each block is named by its verb.
+_OWN_BLOCKS = tuple(k for k in BASE_KINDS if k.phase is not None and not k.closes)
 
 
 @attrs.frozen
@@ -170,32 +178,46 @@ class ActionCodec:
                 found = tuple(declared.instances(rules))
                 self._instances[declared.verb] = found
                 self._modules[declared.cls] = (declared.verb, {a: k for k, a in enumerate(found)})
-        self.blocks: tuple[Block, ...] = self._layout()
+        self.blocks: tuple[Block, ...] = self._layout(rules)
         self._by_name = {b.name: b for b in self.blocks}
         self.size: int = self.blocks[-1].stop
         self._start = {b.name: b.start for b in self.blocks}
         self._last: tuple[GameState, dict[int, Action], dict[Action, int]] | None = None
 
-    def _layout(self) -> tuple[Block, ...]:
-        n_raise, width = len(RAISES), self._hmax + 1
-        rows = [
-            ("end", 4, "0 pass the auction, 1 fold, 2 end buying, 3 end building"),
-            ("choose", self._slots * n_raise, "slot * 8 + k: actual slot at minimum + RAISES[k]"),
-            ("bid", n_raise, "k: the minimum raise + RAISES[k]"),
-            ("discard", self._plant_limit + 1, "hand slot, returning the fewest tokens"),
-            ("buy", len(self._kinds), "one token of the kind, in the game's kind order"),
-            ("build", len(self._cities), "one house in the city with that board index"),
-            ("power", (2**self._plant_limit) * width, f"mask * {width} + hybrid tokens of kind 1"),
-        ]
-        for verb, found in self._instances.items():
-            if any(verb == row[0] for row in rows):  # "end" is no verb, but a block
-                raise ValueError(f"a module action's verb {verb!r} names a block of the codec")
-            rows.append((verb, len(found), f"the k-th instance of the module action {verb!r}"))
+    def _layout(self, rules: Ruleset) -> tuple[Block, ...]:
+        end = ", ".join(f"{k} {text}" for k, text in enumerate(_END_TEXT))
+        rows = [("end", len(_END), end)]
+        own = self._own_blocks()
+        for kind in action_kinds(rules):
+            if kind.verb in own:
+                rows.append((kind.verb, *own[kind.verb]))
+            elif kind.verb in self._instances:
+                if any(kind.verb == row[0] for row in rows):  # "end" is no verb, but a block
+                    raise ValueError(
+                        f"a module action's verb {kind.verb!r} names a block of the codec"
+                    )
+                found = self._instances[kind.verb]
+                meaning = f"the k-th instance of the module action {kind.verb!r}"
+                rows.append((kind.verb, len(found), meaning))
         blocks, start = [], 0
         for name, size, meaning in rows:
             blocks.append(Block(name=name, start=start, size=size, meaning=meaning))
             start += size
         return tuple(blocks)
+
+    def _own_blocks(self) -> dict[str, tuple[int, str]]:
+        """The size and meaning of each base kind's block, by verb (in the registry's order)."""
+        n_raise, width = len(RAISES), self._hmax + 1
+        sizes = {
+            "choose": (self._slots * n_raise, "slot * 8 + k: actual slot at minimum + RAISES[k]"),
+            "bid": (n_raise, "k: the minimum raise + RAISES[k]"),
+            "discard": (self._plant_limit + 1, "hand slot, returning the fewest tokens"),
+            "buy": (len(self._kinds), "one token of the kind, in the game's kind order"),
+            "build": (len(self._cities), "one house in the city with that board index"),
+            "power": ((2**self._plant_limit) * width, f"mask * {width} + hybrid tokens of kind 1"),
+        }
+        # A base kind without a block could not be encoded: every legal action needs an index.
+        return {k.verb: sizes[k.verb] for k in _OWN_BLOCKS}
 
     def block(self, name: str) -> Block:
         """The block called ``name`` (KeyError naming the blocks when there is none)."""
@@ -389,7 +411,8 @@ class ActionCodec:
         k = i - block.start
         n = len(RAISES)
         if block.name == "end":
-            return _END[k](player=seat)
+            closing: Action = _END[k](player=seat)
+            return closing
         if block.name == "choose":
             actual = state.market.actual
             if k // n >= len(actual):

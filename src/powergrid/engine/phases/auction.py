@@ -22,9 +22,11 @@ from powergrid.actions import (
     DiscardPlant,
     PassAuction,
     PassBid,
+    kinds_in,
 )
 from powergrid.engine.phases import discard
 from powergrid.engine.phases.common import next_in
+from powergrid.enums import Phase
 from powergrid.errors import Reason, illegal
 from powergrid.events import EventLog
 from powergrid.frozen import evolve
@@ -33,7 +35,8 @@ from powergrid.module_state import lifted
 from powergrid.rules.ruleset import Cards
 from powergrid.state import AuctionState, GameState
 
-ACTIONS: tuple[type, ...] = (ChoosePlant, PassAuction, Bid, PassBid, DiscardPlant)
+#: The phase's own actions, from the registry (:data:`powergrid.actions.BASE_KINDS`).
+ACTIONS: tuple[type, ...] = kinds_in(Phase.AUCTION)
 
 _new = object.__new__
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import functools
 
-from powergrid.actions import Action, Build, EndBuild, trusted
+from powergrid.actions import Action, Build, EndBuild, kinds_in, trusted
 from powergrid.catalog import MapData
 from powergrid.engine.phases.common import next_in
+from powergrid.enums import Phase
 from powergrid.errors import Reason, illegal
 from powergrid.frozen import evolve
 from powergrid.mechanics import market
@@ -14,7 +15,8 @@ from powergrid.mechanics.network import INF, network_costs
 from powergrid.rules import HOUSES_PER_PLAYER
 from powergrid.state import GameState
 
-ACTIONS: tuple[type, ...] = (Build, EndBuild)
+#: The phase's own actions, from the registry (:data:`powergrid.actions.BASE_KINDS`).
+ACTIONS: tuple[type, ...] = kinds_in(Phase.BUILDING)
 
 _end = functools.lru_cache(maxsize=16)(lambda p: EndBuild(player=p))
 

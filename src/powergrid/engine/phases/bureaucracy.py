@@ -9,16 +9,17 @@ from __future__ import annotations
 import functools
 import operator
 
-from powergrid.actions import Action, Amounts, Power, trusted, vector_amounts
+from powergrid.actions import Action, Amounts, Power, kinds_in, trusted, vector_amounts
 from powergrid.engine.phases.common import next_in
-from powergrid.enums import Resource
+from powergrid.enums import Phase, Resource
 from powergrid.errors import Reason, illegal
 from powergrid.frozen import evolve
 from powergrid.mechanics import burning, market
 from powergrid.rules.ruleset import Cards
 from powergrid.state import GameState
 
-ACTIONS: tuple[type, ...] = (Power,)
+#: The phase's own actions, from the registry (:data:`powergrid.actions.BASE_KINDS`).
+ACTIONS: tuple[type, ...] = kinds_in(Phase.BUREAUCRACY)
 
 
 def current(state: GameState) -> int | None:

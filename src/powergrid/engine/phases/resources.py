@@ -5,14 +5,16 @@ from __future__ import annotations
 import functools
 import itertools
 
-from powergrid.actions import Action, BuyResource, EndPurchase
+from powergrid.actions import Action, BuyResource, EndPurchase, kinds_in
+from powergrid.enums import Phase
 from powergrid.errors import Reason, illegal
 from powergrid.frozen import evolve
 from powergrid.mechanics.fuel_storage import hand
 from powergrid.rules.tables import ComponentTables
 from powergrid.state import GameState, ResourceMarket
 
-ACTIONS: tuple[type, ...] = (BuyResource, EndPurchase)
+#: The phase's own actions, from the registry (:data:`powergrid.actions.BASE_KINDS`).
+ACTIONS: tuple[type, ...] = kinds_in(Phase.RESOURCES)
 
 _end = functools.lru_cache(maxsize=16)(lambda p: EndPurchase(player=p))
 

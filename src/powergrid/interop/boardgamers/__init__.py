@@ -30,14 +30,13 @@ from typing import Any
 import attrs
 
 from powergrid.actions import (
+    CLOSING,
     Action,
     Bid,
     Build,
     BuyResource,
     ChoosePlant,
     DiscardPlant,
-    EndBuild,
-    EndPurchase,
     PassAuction,
     PassBid,
     Power,
@@ -67,6 +66,11 @@ MAPS = {"USA": "usa", "Germany": "germany"}
 CITY_SPELLINGS = {"knoxvile": "knoxville", "jacksonvile": "jacksonville"}
 
 _RESOURCES = ("coal", "oil", "garbage", "uranium")
+
+#: Their ``Pass`` outside the auction: the kind that closes a seat's part of the phase.
+_CLOSING: dict[Phase | None, type] = {
+    k.phase: k.cls for k in CLOSING if k.phase is not Phase.AUCTION
+}
 
 
 @attrs.frozen
@@ -332,12 +336,12 @@ class _Replay:
         if name == "DiscardPowerPlant":
             return self._discard(i, seat, _whole(data, i))
         if name == "Pass":
-            if phase is Phase.AUCTION:
+            if phase is Phase.AUCTION:  # two passes: leave the running auction, or the phase
                 return PassBid(player=seat) if self.state.auction else PassAuction(player=seat)
-            if phase is Phase.RESOURCES:
-                return EndPurchase(player=seat)
-            if phase is Phase.BUILDING:
-                return EndBuild(player=seat)
+            closing = _CLOSING.get(phase)
+            if closing is not None:
+                made: Action = closing(player=seat)
+                return made
         raise InvalidRecord(
             f"move {shown(name)} cannot be mapped onto an action in {phase.name.lower()}",
             path=f"log[{i}].move",
