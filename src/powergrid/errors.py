@@ -178,5 +178,5 @@ class InvalidRecord(PowerGridError, ValueError):
 
 
 def illegal(message: str, reason: Reason, action: object) -> NoReturn:
-    """Raise :class:`IllegalAction` with a message a player understands and a stable reason."""
+    """Raise :class:`~powergrid.IllegalAction`: a message a player understands, a stable reason."""
     raise IllegalAction(message, reason=reason, action=action)
