@@ -73,18 +73,35 @@ OLD_PATHS: dict[str, str] = {
 }
 
 
+def new_path(old: str) -> str | None:
+    """The path a 0.1.0 module path names today, or ``None`` if it did not move.
+
+    A module inside a moved package moved with it (``powergrid.phases.auction``
+    is ``powergrid.engine.phases.auction``), so the longest moved prefix decides;
+    answering those too keeps a second copy of such a module from loading.
+    """
+    head = old
+    while head:
+        if head in OLD_PATHS:
+            return OLD_PATHS[head] + old[len(head) :]
+        head = head.rpartition(".")[0]
+    return None
+
+
 class _OldPathFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     """Imports an old path as the module it became (no second copy of any module)."""
 
     def find_spec(
         self, fullname: str, path: object = None, target: object = None
     ) -> importlib.machinery.ModuleSpec | None:
-        if fullname not in OLD_PATHS:
+        if new_path(fullname) is None:
             return None
         return importlib.machinery.ModuleSpec(fullname, self)
 
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
-        return importlib.import_module(OLD_PATHS[spec.name])
+        new = new_path(spec.name)
+        assert new is not None  # find_spec answered for this name only
+        return importlib.import_module(new)
 
     def exec_module(self, module: ModuleType) -> None:
         """Nothing to run: the module ran under its new path."""
