@@ -27,7 +27,7 @@ import compare
 
 import powergrid as pg
 
-setattr(compare, "pg", pg)  # compare imports powergrid only in its own subprocesses
+compare.pg = pg  # type: ignore[attr-defined]  # compare imports it only in subprocesses
 
 
 def profile(config: pg.GameConfig, games: int, seed: int) -> tuple[dict[str, list[int]], ...]:
