@@ -79,3 +79,25 @@ def test_format_4_documents_keep_their_modules_and_replay(label: str) -> None:
         assert result.winner == expected["winner"]
         assert list(result.ranking) == expected["ranking"]
         assert [[s.powered, s.money, s.cities] for s in result.scores] == expected["scores"]
+
+
+def test_a_modules_notable_events_join_the_round_summary() -> None:
+    """A module names its events worth a summary line; the terminal prints them (issue 33)."""
+    import io
+
+    from powergrid.events import NOTABLE_EVENTS, Event
+    from powergrid.formats.text import round_summary
+
+    fund = pg.new_game(pg.GameConfig(players=2, map="europe"), seed=1)
+    assert fund.rules.notable_events == NOTABLE_EVENTS | {
+        "fund_house_placed",
+        "fund_took_plant",
+        "fund_dropped_plant",
+    }
+    plain = pg.new_game(pg.GameConfig(players=3, map="europe"), seed=1)
+    assert plain.rules.notable_events == NOTABLE_EVENTS
+    took = Event(kind="fund_took_plant", round=1, text="The fund takes plant 13.")
+    for state, shown in ((fund, True), (plain, False)):
+        out = io.StringIO()
+        round_summary(state, 1, [took], out)
+        assert ("* The fund takes plant 13." in out.getvalue()) is shown

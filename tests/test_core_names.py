@@ -37,7 +37,6 @@ NOT_CORE = (
     "interop/",
     "bots.py",
     "cli/",
-    "formats/text.py",  # the terminal text the CLI and rl print: a frontend's, as cli_text was
     "rulebook.py",
     "testing.py",
 )

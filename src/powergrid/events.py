@@ -45,6 +45,23 @@ PLANT_EVENTS = frozenset(
 )
 
 
+#: The core's event kinds a round's summary lists (the terminal prints them after each
+#: round); a rule module names its own (``RuleModule.notable_events``,
+#: ``Ruleset.notable_events``).
+NOTABLE_EVENTS = frozenset(
+    {
+        "step_started",
+        "step3_card_shown",
+        "plant_removed",
+        "plant_discarded",
+        "plant_under_deck",
+        "deck_reshuffled",
+        "deck_empty",
+        "game_end_triggered",
+    }
+)
+
+
 #: An event's fields in order (kind, round, text, player, values), as read from the log.
 Entry = tuple[str, int, str, "int | None", "tuple[int | str, ...]"]
 

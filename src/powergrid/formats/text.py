@@ -22,23 +22,6 @@ from powergrid.module_state import described
 from powergrid.outcome import Outcome
 from powergrid.state import ActorState, AuctionState, GameState, PlantMarket
 
-#: Event kinds shown in the round summaries.
-NOTABLE = frozenset(
-    {
-        "step_started",
-        "step3_card_shown",
-        "plant_removed",
-        "plant_discarded",
-        "plant_under_deck",
-        "deck_reshuffled",
-        "deck_empty",
-        "game_end_triggered",
-        "fund_house_placed",
-        "fund_took_plant",
-        "fund_dropped_plant",
-        "plant_inactive",
-    }
-)
 #: How many of the viewer's cheapest cities ``show --as`` lists.
 CHEAPEST_CITIES = 10
 
@@ -120,7 +103,7 @@ def round_summary(state: GameState, number: int, events: Sequence[Event], out: T
     if deals:
         print("  bought: " + ", ".join(deals), file=out)
     for e in events:
-        if e.kind in NOTABLE:
+        if e.kind in state.rules.notable_events:
             print(f"  * {e.text}", file=out)
 
 

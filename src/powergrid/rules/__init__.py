@@ -226,6 +226,9 @@ class RuleModule:
     - ``plant_events`` names the module's event kinds whose first value is a
       plant card (as the core's ``plant_bought``), so that documents of formats
       1 and 2, which wrote plant numbers, read them as labels.
+    - ``notable_events`` names the module's event kinds worth a line in a
+      round's summary (the terminal's ``*`` lines after each round), as the
+      core's step changes and plant removals are.
     """
 
     name: str
@@ -242,6 +245,7 @@ class RuleModule:
     api: int = 1
     state: StateSpec | None = None
     plant_events: frozenset[str] = attrs.field(default=frozenset(), converter=_name_set)
+    notable_events: frozenset[str] = attrs.field(default=frozenset(), converter=_name_set)
     actions: tuple[ModuleAction, ...] = attrs.field(default=(), converter=_module_actions)
 
 

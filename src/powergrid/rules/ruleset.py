@@ -29,7 +29,7 @@ from powergrid.config import GameConfig
 from powergrid.deck import Deck
 from powergrid.enums import Resource
 from powergrid.errors import RulesConfigError
-from powergrid.events import PLANT_EVENTS
+from powergrid.events import NOTABLE_EVENTS, PLANT_EVENTS
 from powergrid.mechanics.chance_points import OPTION as EXPLICIT_CHANCE
 from powergrid.mechanics.fuel_storage import accept_mask
 from powergrid.mechanics.network import PlayArea, play_area
@@ -104,7 +104,7 @@ class Ruleset:
     ``state_specs`` lists ``(module name, StateSpec)`` of every module that keeps
     a state of its own, in composition order (:mod:`powergrid.module_state`);
     ``plant_events`` the event kinds whose first value is a plant, the core's and
-    the modules'.
+    the modules', and ``notable_events`` those a round's summary lists.
     """
 
     config: GameConfig
@@ -127,6 +127,7 @@ class Ruleset:
     cards: Cards
     state_specs: tuple[tuple[str, StateSpec], ...] = ()
     plant_events: frozenset[str] = PLANT_EVENTS
+    notable_events: frozenset[str] = NOTABLE_EVENTS
     actions: tuple[ModuleAction, ...] = ()
     # PhaseRecords, filled on first use (flow_of); Any since the phases import this module.
     flow: tuple[Any, ...] = ()
@@ -307,6 +308,9 @@ def _core(config: GameConfig) -> dict[str, Any]:
         "cards": cards,
         "state_specs": _state_specs(modules),
         "plant_events": PLANT_EVENTS.union(*(getattr(m, "plant_events", ()) for m in modules)),
+        "notable_events": NOTABLE_EVENTS.union(
+            *(getattr(m, "notable_events", ()) for m in modules)
+        ),
         "actions": game_actions(modules),
     }
 

@@ -260,4 +260,5 @@ MODULE = RuleModule(
     check_config=check,
     state=STATE,
     plant_events={"plant_inactive"},
+    notable_events={"plant_inactive"},
 )

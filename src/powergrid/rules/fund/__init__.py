@@ -135,6 +135,7 @@ def fund_module(
         players={2},
         rule="FND-01",
         actions=(PLACE_FUND_HOUSE,),
+        notable_events={"fund_house_placed", "fund_took_plant", "fund_dropped_plant"},
     )
 
 
