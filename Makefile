@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEMO_STAMP := $(VENV)/.demo-installed
 
-.PHONY: demo test lint typecheck unit docs examples compiled compiled-check bench dist clean
+.PHONY: demo test lint typecheck unit docs examples compiled compiled-check wheels bench dist clean
 
 # The demo needs the package alone; the tests need the extras and the dev tools too.
 $(DEMO_STAMP): pyproject.toml Makefile
@@ -65,6 +65,22 @@ compiled-check: $(STAMP)
 		POWERGRID_COMPILED=1 PYTHONPATH=build/compiled/site \
 			$(BIN)/pytest -n auto -q -p no:cacheprovider $(COMPILED_TESTS); \
 	else echo "compiled-check: no C compiler (cc), the compiled build is not checked"; fi
+
+# The compiled wheel of this platform, as CI builds one per platform with cibuildwheel
+# ([tool.cibuildwheel] in pyproject.toml): built into dist/, installed into a new venv
+# outside the repo and tested there with the CI's recipe (the compiled modules are
+# the ones imported, the golden games). Minutes long, so not part of `make test`.
+# On Linux the wheel is tagged linux_*: only cibuildwheel's repair (auditwheel) makes
+# the manylinux and musllinux wheels PyPI takes.
+wheels: $(STAMP)
+	@command -v cc >/dev/null 2>&1 || \
+		{ echo "wheels: no C compiler (cc), no compiled wheel can be built"; exit 1; }
+	rm -rf build/wheels
+	HATCH_BUILD_HOOK_ENABLE_CUSTOM=1 $(BIN)/python -m pip wheel --quiet --no-deps \
+		-w build/wheels .
+	mkdir -p dist
+	cp build/wheels/*.whl dist/
+	$(BIN)/python tools/check_compiled_wheel.py build/wheels/*.whl
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/random_games.py
