@@ -436,3 +436,40 @@ def test_resuming_a_finished_game_shows_the_result_and_writes_nothing(
     assert "player 0>" not in out
     assert "\nWinner: " in out
     assert sorted(p.name for p in pathlib.Path().iterdir()) == ["done.json"]
+
+
+def test_city_at_the_prompt_names_houses_neighbours_and_your_cost() -> None:
+    """``city NAME``: who sits there, its neighbours and what a house costs you (issue 35)."""
+    import powergrid as pg
+    from powergrid.cli.human_view import city_lines
+
+    cfg = pg.GameConfig(players=3, map="europe", components="classic")
+    area = ["british_isles_low_countries", "central", "alps_italy_hungary"]
+    state = pg.build_position(
+        cfg,
+        seed=1,
+        area=area,
+        round=3,
+        step=1,
+        phase="building",
+        order=[0, 1, 2],
+        seats={0: {"cities": ["berlin", "praha"]}, 1: {"cities": ["wien"]}},
+    )
+    lines = city_lines(state, 2, "Wien")
+    assert lines[0] == "Wien (wien, alps_italy_hungary)"
+    assert lines[1] == "  houses: player 1 (10)"  # BLD-05: the first slot costs 10
+    assert "praha 7" in lines[2]  # the Europe board: Wien-Praha costs 7
+    assert lines[3] == "  no slot free in Step 1 (BLD-05)"
+    assert city_lines(state, 2, "praha")[3].startswith("  no slot free")
+    assert city_lines(state, 0, "berlin")[3] == "  you have a house here"  # BLD-06
+    # Seat 2 has no city yet: a first house costs the slot only (BLD-03).
+    assert (
+        city_lines(state, 2, "munchen")[3]
+        == "  a house here costs you 10 now (slot and connection)"
+    )
+    assert city_lines(state, 0, "madrid") == [
+        "Madrid (madrid, france_iberia) is outside the play area"
+    ]
+    assert city_lines(state, 0, "atlantis")[0].startswith("No city 'atlantis' on Europe")
+    assert interpret("city", state, ()) == Unclear("city needs a city's name: city BERLIN")
+    assert interpret("city Wien", state, ()) == Command("city", "Wien")

@@ -134,3 +134,48 @@ def test_frontends_use_the_queries_not_the_phases() -> None:
                 ):
                     offenders.append(f"{path.relative_to(root)}: {node.module}")
     assert offenders == []
+
+
+def test_cities_powered_is_capped_by_the_cities_owned() -> None:
+    """BUR-03: plants 13 (1 city) and 20 (5 cities) power at most the 2 cities owned."""
+    state = pg.edit_position(
+        _building(), seats={0: {"plants": [13, 20], "cities": ["aachen", "koln"]}}
+    )
+    assert queries.cities_powered(state, 0, ("13",)) == 1
+    assert queries.cities_powered(state, 0, ("13", "20")) == 2
+    with pytest.raises(ValueError, match="player 0 owns no plant 25"):
+        queries.cities_powered(state, 0, ("25",))
+
+
+def test_the_prompt_menu_shows_prices_cities_and_income() -> None:
+    """Buy lines cost the k cheapest tokens (RES-06); Power lines power and earn (BUR-03/04)."""
+    from powergrid.cli.human_view import menu
+
+    state = pg.build_position(
+        CLASSIC_EUROPE,
+        seed=1,
+        area=["british_isles_low_countries", "central", "alps_italy_hungary"],
+        round=3,
+        step=1,
+        phase="bureaucracy",
+        order=[0, 1, 2],
+        seats={0: {"plants": [13, 20], "resources": {"coal": 3}, "cities": ["berlin", "praha"]}},
+    )
+    notes = {entry.text: entry.note for entry in menu(state, 0)}
+    # 13 is eco (1 city); 20 burns 3 coal for 5 cities; 2 cities owned (BUR-03); BUR-04 pays
+    # 10 for none, 22 for one, 33 for two.
+    assert notes["power none"] == "powers 0 cities, earns 10"
+    assert notes["power 13"] == "powers 1 city, earns 22"
+    assert notes["power 20 coal=3"] == "powers 2 cities, earns 33"
+    assert notes["power 13,20 coal=3"] == "powers 2 cities, earns 33"
+
+
+def test_show_lists_the_step_2_and_end_counts_and_the_income_table() -> None:
+    """STP-01 / END-01 with 4 players: Step 2 at 7 cities, the end at 17; BUR-04's table."""
+    from powergrid.formats.text import show_lines
+
+    lines = show_lines(pg.new_game(pg.GameConfig(players=4, map="europe"), seed=1))
+    assert "Step 2 at 7 cities, the game ends at 17 (a player's cities)" in lines
+    income = next(line for line in lines if line.startswith("Income by cities powered: "))
+    assert income.split(": ", 1)[1].split()[:3] == ["0:10", "1:22", "2:33"]
+    assert income.endswith(" 20:150")

@@ -38,7 +38,7 @@ from powergrid.actions import CHANCE, Action
 from powergrid.cli.errors import UserError
 from powergrid.cli.files import check_overwrite, write_text
 from powergrid.cli.human_input import HELP, Command, Unclear, interpret
-from powergrid.cli.human_view import decision_lines, menu, short
+from powergrid.cli.human_view import city_lines, decision_lines, menu, short
 from powergrid.cli.signals import Stopped, held_signals, signal_name, stop_signals, stopped_by, why
 from powergrid.engine.game import apply, current_player, legal_actions, outcome, sampled_outcome
 from powergrid.errors import IllegalAction
@@ -215,6 +215,8 @@ def _command(session: Session, seat: int, command: Command) -> str | None:
         session.say(HELP)
     elif command.name == "show":
         session.say("\n".join(show_lines(session.state, seat)))
+    elif command.name == "city":
+        session.say("\n".join(city_lines(session.state, seat, command.argument)))
     elif command.name == "save":
         _save_to(session, command.argument)
     else:  # an empty line: the position and menu again
@@ -362,7 +364,7 @@ def _complete_with(options: list[str], session: Session) -> None:
         import readline  # not on every platform; completion is a convenience only
     except ImportError:
         return
-    words = sorted({*options, "help", "show", "undo", "save ", "quit"})
+    words = sorted({*options, "help", "show", "undo", "save ", "city ", "quit"})
 
     def complete(text: str, index: int) -> str | None:
         found = [w for w in words if w.startswith(text)]

@@ -63,6 +63,7 @@ Type an action, its number in the menu, or a command.
 Commands:
   help            this text
   show            the whole position
+  city NAME       a city: who is there, its neighbours and what building there costs you
   undo            take back your last decision
   save FILE [--force]   write the game so far to FILE
                   (--force: overwrite a file that is not this game's record)
@@ -75,6 +76,7 @@ COMMANDS = {
     "show": "show",
     "undo": "undo",
     "save": "save",
+    "city": "city",
     "quit": "quit",
     "exit": "quit",
 }
@@ -89,7 +91,8 @@ class Command:
     """A session command typed at the prompt instead of an action.
 
     ``name`` is ``help``, ``show``, ``menu`` (an empty line), ``undo``,
-    ``save`` or ``quit``; ``argument`` is the file name of ``save``, as typed.
+    ``save``, ``city`` or ``quit``; ``argument`` is the file name of ``save``
+    or the city of ``city``, as typed.
     """
 
     name: str
@@ -164,7 +167,9 @@ def _in_phase(move: Move, state: GameState) -> Move:
 def _command(name: str, argument: str) -> Command | Unclear:
     if name == "save" and not argument:
         return Unclear("save needs a file name: save FILE")
-    if name != "save" and argument:
+    if name == "city" and not argument:
+        return Unclear("city needs a city's name: city BERLIN")
+    if name not in ("save", "city") and argument:
         return Unclear(f"{name} takes nothing after it")
     return Command(name, argument)
 

@@ -22,8 +22,9 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 
-from powergrid.actions import Action, Bid, Build, ChoosePlant
+from powergrid.actions import Action, Bid, Build, BuyResource, ChoosePlant, Power
 from powergrid.data import load
+from powergrid.engine import queries
 from powergrid.engine.views import PlayerView, PublicView, view
 from powergrid.formats.text import auction_line, count, phase_text, plant_text
 from powergrid.module_state import described
@@ -67,7 +68,7 @@ def menu(state: GameState, seat: int) -> list[MenuEntry]:
     costs (slot plus connection). Empty when ``seat`` is not to act.
     """
     mine = view(state, seat)
-    choices = entries(mine.legal, dict(mine.build_costs))
+    choices = [_noted(state, seat, e) for e in entries(mine.legal, dict(mine.build_costs))]
     if _fund_menu(choices):  # numbered as printed: region by region
         board = state.rules.area.board
         regions = [board.city_region[board.index[_city(e)]] for e in choices]
@@ -75,6 +76,19 @@ def menu(state: GameState, seat: int) -> list[MenuEntry]:
         order = sorted(range(len(choices)), key=lambda i: first[regions[i]])
         choices = [choices[i] for i in order]
     return choices
+
+
+def _noted(state: GameState, seat: int, entry: MenuEntry) -> MenuEntry:
+    """A buy line with its price, a Power line with the cities it powers and their income."""
+    action = entry.action
+    if isinstance(action, BuyResource):
+        price = queries.resource_price(state, action.resource, action.count)
+        return attrs.evolve(entry, note=f"costs {price}")
+    if isinstance(action, Power):
+        cities = queries.cities_powered(state, seat, action.plants)
+        earns = queries.income(state, cities)
+        return attrs.evolve(entry, note=f"powers {count(cities, 'city', 'cities')}, earns {earns}")
+    return entry
 
 
 def entries(actions: Sequence[Action], costs: Mapping[str, int] | None = None) -> list[MenuEntry]:
@@ -254,3 +268,56 @@ def _fund_intro(state: GameState, placers: Sequence[str]) -> list[str]:
         "until Step 2."
     )
     return textwrap.wrap(text, FUND_TEXT_WIDTH)
+
+
+def city_lines(state: GameState, seat: int, name: str) -> list[str]:
+    """What ``city NAME`` prints: who sits there, its neighbours, what building costs ``seat``.
+
+    ``name`` is a city's id or its printed name, in any case. A city outside the
+    play area is named as such; an unknown name lists nothing but the problem.
+    """
+    board = state.rules.area.board
+    wanted = name.strip().lower()
+    found = [
+        c for c, n in zip(board.cities, board.city_names, strict=True) if wanted in (c, n.lower())
+    ]
+    if not found:
+        return [f"No city {name!r} on {board.name}: type show for the cities in play"]
+    i = board.index[found[0]]
+    title = f"{board.city_names[i]} ({board.cities[i]}, {board.city_region[i]})"
+    if not state.rules.area.in_area[i]:
+        return [f"{title} is outside the play area"]
+    return [title, _occupants(state, i), _neighbours(state, i), _your_cost(state, seat, i)]
+
+
+def _occupants(state: GameState, i: int) -> str:
+    """The houses in a city, cheapest slot first, with what each paid for its slot."""
+    here = state.board.houses[i]
+    slots = state.rules.tables.house_costs
+    if not here:
+        return "  houses: none yet"
+    taken = ", ".join(f"{state.name_of(s)} ({slots[k]})" for k, s in enumerate(here))
+    return f"  houses: {taken}"
+
+
+def _neighbours(state: GameState, i: int) -> str:
+    """The cities of the play area one connection away, cheapest first (BLD-04)."""
+    area = state.rules.area
+    board = area.board
+    near = sorted(
+        (cost, board.cities[b if a == i else a])
+        for a, b, cost in board.edges
+        if i in (a, b) and area.in_area[b if a == i else a]
+    )
+    return "  neighbours: " + (", ".join(f"{c} {cost}" for cost, c in near) or "none in play")
+
+
+def _your_cost(state: GameState, seat: int, i: int) -> str:
+    """What a house there costs ``seat`` now, or why it cannot build there (BLD-05, BLD-06)."""
+    here = state.board.houses[i]
+    if seat in here:
+        return "  you have a house here"
+    if len(here) >= state.build_step:
+        return f"  no slot free in Step {state.build_step} (BLD-05)"
+    cost = queries.build_cost(state, seat, state.rules.area.board.cities[i])
+    return f"  a house here costs you {cost} now (slot and connection)"

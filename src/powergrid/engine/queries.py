@@ -27,12 +27,20 @@ from __future__ import annotations
 
 from powergrid.actions import Action
 from powergrid.engine.game import outcome
-from powergrid.engine.phases import auction, building, resources
+from powergrid.engine.phases import auction, building, bureaucracy, resources
 from powergrid.engine.phases.table import flow_of
 from powergrid.enums import Phase, Resource
 from powergrid.state import GameState
 
-__all__ = ["action_phase", "build_cost", "income", "min_bid", "phase_title", "resource_price"]
+__all__ = [
+    "action_phase",
+    "build_cost",
+    "cities_powered",
+    "income",
+    "min_bid",
+    "phase_title",
+    "resource_price",
+]
 
 
 def min_bid(state: GameState, plant: str) -> int:
@@ -89,6 +97,22 @@ def income(state: GameState, cities: int) -> int:
         raise ValueError(f"cannot power {cities} cities")
     table = state.rules.tables.income
     return table[min(cities, len(table) - 1)]
+
+
+def cities_powered(state: GameState, seat: int, plants: tuple[str, ...]) -> int:
+    """How many cities ``seat`` powers by running ``plants`` (BUR-03: at most its cities).
+
+    ``plants`` are card labels of the seat's hand; whether it holds the fuel to
+    run them is for ``legal_actions``. With :func:`income` it says what a Power
+    brings: ``income(state, cities_powered(state, seat, power.plants))``.
+    """
+    if not 0 <= seat < len(state.players):
+        raise ValueError(f"seat {seat} is not in this {len(state.players)}-player game")
+    owned = state.players[seat].plants
+    missing = [p for p in plants if p not in owned]
+    if missing:
+        raise ValueError(f"{state.name_of(seat)} owns no plant {missing[0]}")
+    return bureaucracy.supplied(state, seat, plants)
 
 
 def phase_title(state: GameState) -> str:

@@ -173,10 +173,26 @@ def show_lines(state: GameState, viewer: int | None = None) -> list[str]:
     lines += _player_lines(state, pub)
     lines += _plant_lines(state, pub)
     lines += _resource_lines(pub)
+    lines += table_lines(state)
     lines.append(_position_line(state))
     if mine is not None:
         lines += _viewer_lines(state, mine)
     return lines
+
+
+def table_lines(state: GameState) -> list[str]:
+    """The game's Step 2 and game-end counts (STP-01, END-01) and its income table (BUR-04).
+
+    From the tables in force, so a rule module's change shows: ``"Step 2 at 7 cities,
+    the game ends at 17 (a player's cities)"`` and ``"Income: 0:10 1:22 ... 20:150"``.
+    """
+    rules = state.rules
+    income = " ".join(f"{n}:{pay}" for n, pay in enumerate(rules.tables.income))
+    return [
+        f"Step 2 at {rules.step2_cities} cities, the game ends at {rules.end_cities} "
+        "(a player's cities)",
+        f"Income by cities powered: {income}",
+    ]
 
 
 def _position_line(state: GameState) -> str:
