@@ -8,6 +8,7 @@ seat's network, the cities it can build in with their cost, and the last action.
 
 from __future__ import annotations
 
+from powergrid.events import Event
 from powergrid.svg.layout import fitted
 from powergrid.svg.markup import seat_colour, seat_label, seat_mark, tag
 from powergrid.svg.scene import Scene, houses_by_index, last_event, name_of
@@ -28,8 +29,6 @@ CITY_R = 8.0
 HOUSE_R = 6.5
 #: Where the three slots sit around a city (the 10, 15 and 20 slot), as offsets.
 SLOTS = ((-14.0, -15.0), (0.0, -19.0), (14.0, -15.0))
-#: Event kinds whose first value is the city index of a house just placed.
-HOUSE_EVENTS = frozenset({"house_built", "fund_house_placed", "robot_built"})
 
 
 def draw_board(scene: Scene, width: float, last_action: bool) -> tuple[list[str], float]:
@@ -39,7 +38,7 @@ def draw_board(scene: Scene, width: float, last_action: bool) -> tuple[list[str]
     in_area = scene.rules.area.in_area
     houses = houses_by_index(scene)
     event = last_event(scene.view) if last_action else None
-    last_city = _event_city(event)
+    last_city = _event_city(event, houses)
     out = ['<g class="board">']
     out += _network(scene, points, houses)
     out += _connections(board.edges, points, in_area)
@@ -53,12 +52,19 @@ def draw_board(scene: Scene, width: float, last_action: bool) -> tuple[list[str]
     return out, height
 
 
-def _event_city(event: object) -> int | None:
-    kind = getattr(event, "kind", None)
-    values = getattr(event, "values", ())
-    if kind in HOUSE_EVENTS and values and isinstance(values[0], int):
-        return values[0]
-    return None
+def _event_city(event: Event | None, houses: dict[int, tuple[int, ...]]) -> int | None:
+    """The city of a house the event placed, or ``None``.
+
+    The core's ``house_built`` and a module's house event (its kind names a
+    house or ends in ``_built``, like the fund's ``fund_house_placed``) give
+    the city index first; the event's seat or actor must sit there.
+    """
+    if event is None or not event.values or not isinstance(event.values[0], int):
+        return None
+    if "house" not in event.kind and not event.kind.endswith("_built"):
+        return None
+    city = event.values[0]
+    return city if event.player in houses.get(city, ()) else None
 
 
 def _connections(
