@@ -132,7 +132,7 @@ def test_the_custom_deck_s_inactive_area_draws_from_its_state_spec() -> None:
     assert held
     picture = svg.game(state)
     check_picture(state, picture)
-    drawn = [e.get("data-card") for e in elements(picture, "area-card")]
+    drawn = [e.get("data-card", "") for e in elements(picture, "area-card")]
     assert sorted(drawn) == sorted(held)
     assert "The inactive area" in "".join(texts(ET.fromstring(picture)))
 
