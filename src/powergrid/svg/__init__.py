@@ -6,7 +6,7 @@ string; they need nothing beyond the standard library.
 
 >>> import powergrid as pg
 >>> from powergrid import svg
->>> state = pg.new_game(pg.GameConfig(players=3, map="germany"), seed=1)
+>>> state = pg.new_game(pg.GameConfig(players=3, map="germany", components="classic"), seed=1)
 >>> svg.board(state).startswith("<svg")
 True
 

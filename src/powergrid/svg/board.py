@@ -190,5 +190,8 @@ def _reach(scene: Scene, city: str, x: float, y: float) -> list[str]:
         "font-size": 11,
         "font-weight": "bold",
         "fill": seat_colour(seat),
+        "stroke": "#fff",
+        "stroke-width": 3,
+        "paint-order": "stroke",
     }
     return [tag("text", style, str(cost))]
