@@ -341,3 +341,52 @@ def test_a_bad_position_is_refused_naming_the_map(
     with pytest.raises(pg.RulesConfigError, match="testland") as err:
         catalog.load_map("testland")
     assert err.value.field == "map"
+
+
+def test_metropoles_come_from_the_board_file_and_are_drawn() -> None:
+    """Issue 35: North America's two metropoles (board data) are drawn; Europe has none."""
+    for map_id in MAPS:
+        raw = json.loads((MAPS_DIR / f"{map_id}.json").read_text(encoding="utf-8"))
+        board = catalog.load_map(map_id)
+        named = tuple(tuple(board.cities[i] for i in m) for m in board.metropoles)
+        assert named == tuple(tuple(m) for m in raw.get("metropoles", ()))
+    na = pg.new_game(pg.GameConfig(players=3, map="north_america"), seed=1)
+    assert len(elements(svg.board(na), "metropole")) == 2
+    eu = pg.new_game(pg.GameConfig(players=3, map="europe"), seed=1)
+    assert elements(svg.board(eu), "metropole") == []
+
+
+def test_a_finished_game_and_a_public_view_draw() -> None:
+    """Issue 35: the last state of a game says game over; a spectator's view draws too."""
+    state = played(pg.GameConfig(players=3, map="germany", components="classic"), actions=5000)
+    assert pg.outcome(state) is not None
+    picture = svg.game(state)
+    phase = elements(picture, "phase")[0].text or ""
+    assert phase.endswith("game over")
+    public = pg.public_view(state)
+    assert svg.game(public) == picture
+    check_picture(state, svg.game(public))
+
+
+def test_bad_arguments_are_refused() -> None:
+    """Issue 35: an unknown option, a seat outside the game, a thing that is no game."""
+    state = pg.new_game(pg.GameConfig(players=3), seed=1)
+    with pytest.raises(TypeError, match="colour"):
+        svg.game(state, colour="red")
+    with pytest.raises(ValueError, match="seat 3"):
+        svg.board(state, seat=3)
+    with pytest.raises(TypeError, match="GameState"):
+        svg.board("state")  # type: ignore[arg-type]
+
+
+@pytest.mark.usefixtures("plugins_installed")
+def test_a_metropole_of_unknown_cities_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 35: a board's metropole names cities of that board (RulesConfigError, field map)."""
+    import powergrid_testmods
+
+    board = {**powergrid_testmods.TESTLAND.data["board"], "metropoles": [["glasgow", "atlantis"]]}
+    monkeypatch.setitem(powergrid_testmods.TESTLAND.data, "board", board)
+    catalog.load_map.cache_clear()
+    with pytest.raises(pg.RulesConfigError, match="metropole") as err:
+        catalog.load_map("testland")
+    assert err.value.field == "map"

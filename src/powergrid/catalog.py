@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import math
 import warnings
 from collections.abc import Callable, Iterable
 from importlib import metadata, resources
@@ -402,7 +403,9 @@ class MapData:
     ``cities``; y grows downwards, as in SVG), or ``None`` when the board ships
     none. These are drawing coordinates, not a rule fact: no rule reads them,
     and a board without them plays the same (:mod:`powergrid.svg` computes a
-    layout for it).
+    layout for it). ``metropoles`` lists the city indices of each metropole
+    (North America's New York and Mexico City: two cities joined by a
+    0-cost connection), empty on a board without.
     """
 
     id: str
@@ -415,6 +418,7 @@ class MapData:
     region_neighbours: dict[str, frozenset[str]]
     index: dict[str, int]
     positions: tuple[tuple[float, float], ...] | None = None
+    metropoles: tuple[tuple[int, ...], ...] = ()
 
     def regions_connected(self, regions: Iterable[str]) -> bool:
         """Whether the given regions form one connected group (SET-04)."""
@@ -483,7 +487,22 @@ def load_map(map_id: str) -> MapData:
         region_neighbours={r: frozenset(n) for r, n in neighbours.items()},
         index=index,
         positions=_positions(map_id, raw["cities"]),
+        metropoles=_metropoles(map_id, raw.get("metropoles", ()), index),
     )
+
+
+def _metropoles(map_id: str, raw: Any, index: dict[str, int]) -> tuple[tuple[int, ...], ...]:
+    """Each metropole's city indices; a city the board lacks raises ``RulesConfigError``."""
+    out = []
+    for group in raw:
+        unknown = [c for c in group if c not in index]
+        if unknown or isinstance(group, str):
+            raise RulesConfigError(
+                f"map {map_id!r}: metropole {group!r} names no list of the board's cities",
+                field="map",
+            )
+        out.append(tuple(index[c] for c in group))
+    return tuple(out)
 
 
 def _positions(map_id: str, cities: list[dict[str, Any]]) -> tuple[tuple[float, float], ...] | None:
@@ -510,12 +529,7 @@ def _positions(map_id: str, cities: list[dict[str, Any]]) -> tuple[tuple[float, 
 
 
 def _finite(value: object) -> bool:
-    return (
-        isinstance(value, int | float)
-        and not isinstance(value, bool)
-        and value == value
-        and abs(value) != float("inf")
-    )
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
 
 
 def tables(components: str) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""The map: cities at their positions, connections with costs, houses in their slots.
+"""The map: cities at their positions, connections with costs, metropoles, houses in their slots.
 
 Regions out of play are greyed; each house stands in its slot (the 10, 15
 and 20 slots, in build order) in its seat's colour, shape and number; an
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from powergrid.events import Event
 from powergrid.svg.layout import fitted
-from powergrid.svg.markup import seat_colour, seat_label, seat_mark, tag
+from powergrid.svg.markup import num, seat_colour, seat_label, seat_mark, tag
 from powergrid.svg.scene import Scene, houses_by_index, last_event, name_of
 
 #: Light fills for the regions in play, by the region's index on the board.
@@ -40,6 +40,7 @@ def draw_board(scene: Scene, width: float, last_action: bool) -> tuple[list[str]
     event = last_event(scene.view) if last_action else None
     last_city = _event_city(event, houses)
     out = ['<g class="board">']
+    out += _metropoles(board.metropoles, points)
     out += _network(scene, points, houses)
     out += _connections(board.edges, points, in_area)
     for i in range(len(board.cities)):
@@ -65,6 +66,23 @@ def _event_city(event: Event | None, houses: dict[int, tuple[int, ...]]) -> int 
         return None
     city = event.values[0]
     return city if event.player in houses.get(city, ()) else None
+
+
+def _metropoles(
+    groups: tuple[tuple[int, ...], ...], points: tuple[tuple[float, float], ...]
+) -> list[str]:
+    """A grey band joining the cities of each metropole."""
+    out = []
+    for group in groups:
+        path = " ".join(
+            f"{'M' if k == 0 else 'L'}{num(points[i][0])},{num(points[i][1])}"
+            for k, i in enumerate(group)
+        )
+        style = {"stroke": "#000", "stroke-opacity": 0.12, "stroke-width": 34, "fill": "none"}
+        out.append(
+            tag("path", {"class": "metropole", "d": path, "stroke-linecap": "round", **style})
+        )
+    return out
 
 
 def _connections(
