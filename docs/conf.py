@@ -55,6 +55,25 @@ def _codec_sizes() -> str:
 
 (_generated / "codec_sizes.md").write_text(_codec_sizes(), encoding="utf-8")
 
+
+def _pictures() -> None:
+    """The pictures of docs/drawing.md: a seeded game drawn at every build (issue 35)."""
+    import powergrid as pg
+    from powergrid import svg
+    from powergrid.bots import GreedyBot
+
+    state = pg.new_game(pg.GameConfig(players=4, map="europe"), seed=7)
+    bot = GreedyBot(seed=7)
+    while state.round < 6:
+        state = pg.apply(state, bot.choose(state))
+    (_generated / "game.svg").write_text(svg.game(state, seat=0), encoding="utf-8")
+    (_generated / "reach.svg").write_text(
+        svg.board(pg.view(state, 1), reach=True), encoding="utf-8"
+    )
+
+
+_pictures()
+
 # --- the rules specification page (docs/_ext/rules_spec.py) ---
 # docs/_ext is not a package, so the generator is imported from its folder. The page
 # specification.md includes the generated page; the copy it is made from is not a page.

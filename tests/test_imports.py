@@ -112,7 +112,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("rules", ("powergrid.rules",)),
     ("engine", ("powergrid.engine",)),
     ("formats", ("powergrid.formats",)),
-    ("tools", ("powergrid.bots", "powergrid.testing", "powergrid.module_api")),
+    ("tools", ("powergrid.bots", "powergrid.testing", "powergrid.module_api", "powergrid.svg")),
     ("frontends", ("powergrid.arena", "powergrid.interop", "powergrid.rl")),
     ("command line and facade", ("powergrid.cli", "powergrid.__main__")),
 )

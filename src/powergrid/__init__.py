@@ -62,6 +62,14 @@ for _name in ("classic", "deluxe"):
 
     register_deck(shipped_deck(_name))
 
+# Jupyter draws a state and a player view (issue 35). The records live in layers
+# below powergrid.svg and must not import it, so the facade, the top layer, lends
+# them the method here (see powergrid.svg's docstring).
+from powergrid import svg as _svg  # noqa: E402
+
+GameState._repr_svg_ = _svg.repr_svg  # type: ignore[attr-defined]
+PlayerView._repr_svg_ = _svg.repr_svg  # type: ignore[attr-defined]
+
 __all__ = [
     "CHANCE",
     "Action",

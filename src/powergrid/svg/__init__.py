@@ -1,0 +1,95 @@
+"""Pictures of a game as SVG text: :func:`board` and :func:`game` (issue 35).
+
+Both take a :class:`~powergrid.GameState`, a :class:`~powergrid.PlayerView`
+or a :class:`~powergrid.PublicView` and return a complete SVG document as a
+string; they need nothing beyond the standard library.
+
+>>> import powergrid as pg
+>>> from powergrid import svg
+>>> state = pg.new_game(pg.GameConfig(players=3, map="germany", components="classic"), seed=1)
+>>> svg.board(state).startswith("<svg")
+True
+
+A picture shows what its argument holds and no more: a view has no hidden
+card or random stream, and the drawing reads the public part of a state only
+(its spectator view), so a picture of a seat's view holds no card of the
+deck. Every text in it is escaped (a player's name may hold ``<`` or ``&``).
+
+Elements carry stable attributes for programs and tests: ``class="city"``
+with ``data-city``, ``class="house"`` with ``data-city`` and ``data-seat``,
+``class="card"`` with ``data-card`` for each market plant, ``class="mark"``
+for a module's token on a card, ``class="area-card"`` for a card in a
+module's area, ``class="seat"`` for each seat's panel.
+
+Jupyter shows a state and a player view as :func:`game` through their
+``_repr_svg_`` method. The state and the views lie in layers below this one
+and import nothing of it; the facade (``powergrid/__init__.py``, the top
+layer) assigns :func:`repr_svg` to both classes when ``powergrid`` is
+imported, so the layering stays clean and the records gain no field.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from powergrid.svg.board import draw_board
+from powergrid.svg.market import plant_market, resource_market
+from powergrid.svg.markup import document
+from powergrid.svg.panels import header, seats
+from powergrid.svg.scene import Drawable, scene_of
+
+__all__ = ["board", "game", "repr_svg"]
+
+#: The board's width in the picture (the map keeps its proportions).
+BOARD_WIDTH = 1000.0
+#: The width of the column of markets and panels beside the board in :func:`game`.
+SIDE_WIDTH = 660.0
+
+
+def board(
+    state_or_view: Drawable,
+    *,
+    seat: int | None = None,
+    reach: bool = False,
+    last_action: bool = True,
+) -> str:
+    """The map as SVG: cities, connections and costs, regions in and out of play, houses.
+
+    ``seat`` highlights that seat's network (a player view's viewer by
+    default); with ``reach`` each city the seat could build in now shows its
+    cost (slot plus connection, BLD-03..05). ``last_action`` rings the city of
+    the last house placed and writes the last action under the map. A seat
+    outside the game raises ``ValueError``; ``reach`` without a seat, or for a
+    seat other than a view's own, raises ``ValueError`` too.
+    """
+    scene = scene_of(state_or_view, seat, reach)
+    body, height = draw_board(scene, BOARD_WIDTH, last_action)
+    return document(BOARD_WIDTH, height, body, f"Power Grid: {scene.rules.area.board.name}")
+
+
+def game(state_or_view: Drawable, **options: Any) -> str:
+    """The board (options as :func:`board`) with the markets, the seats and the phase.
+
+    Beside the map: the round, Step and phase, the plant market (actual and
+    future, each card's fuel, capacity and cities, the modules' marks), the
+    cards the modules hold in their areas, the resource market with its price
+    track and the supply, and a panel per seat and actor in player order.
+    """
+    seat, reach = options.pop("seat", None), options.pop("reach", False)
+    last_action = options.pop("last_action", True)
+    if options:
+        raise TypeError(f"game() got unknown options: {', '.join(sorted(options))}")
+    scene = scene_of(state_or_view, seat, reach)
+    body, height = draw_board(scene, BOARD_WIDTH, last_action)
+    x, y = BOARD_WIDTH + 10, 10.0
+    for part in (header, plant_market, resource_market, seats):
+        drawn, y = part(scene, x, y)
+        body += drawn
+        y += 10
+    title = f"Power Grid: {scene.rules.area.board.name}, round {scene.view.round}"
+    return document(BOARD_WIDTH + SIDE_WIDTH, max(height, y), body, title)
+
+
+def repr_svg(self: Drawable) -> str:
+    """``_repr_svg_`` of a state or a player view: its :func:`game` picture (Jupyter)."""
+    return game(self)
