@@ -343,7 +343,7 @@ def test_replay_of_a_truncated_record_says_where_it_stops(
     proc = run("replay", write_record(tmp_path / "half.json", record_data))
     assert proc.returncode == 0, proc.stderr
     last = proc.stdout.strip().splitlines()[-1]
-    assert re.fullmatch(r"Record ends in round \d+, phase \d \(\w+\), player \d to act", last)
+    assert re.fullmatch(r"Record ends in round \d+, phase \d \([\w ]+\), player \d to act", last)
     assert "Round 1 (step 1)" in proc.stdout
     assert "Final ranking" not in proc.stdout
 
@@ -389,6 +389,31 @@ def test_show_as_the_seat_to_act_lists_legal_actions(
     assert proc.returncode == 0, proc.stderr
     assert f"player {other} is not to act" in proc.stdout
     assert "Legal actions" not in proc.stdout
+
+
+def test_show_writes_the_picture_as_svg(tmp_path: Path, record_data: dict[str, Any]) -> None:
+    """``show --svg OUT`` writes the game's picture; ``--as`` draws that seat's view (issue 35)."""
+    import xml.etree.ElementTree as ET
+
+    record_data["actions"] = record_data["actions"][:38]
+    path = write_record(tmp_path / "auction.json", record_data)
+    state = replay(from_json(Path(path).read_text(encoding="utf-8")))
+    picture = tmp_path / "game.svg"
+    proc = run("show", path, "--svg", str(picture))
+    assert proc.returncode == 0, proc.stderr
+    assert f"Wrote the picture to {picture}" in proc.stdout
+    root = ET.fromstring(picture.read_text(encoding="utf-8"))
+    houses = [e for e in root.iter() if "house" in e.get("class", "").split()]
+    assert len(houses) == sum(len(h) for h in state.board.houses)
+    assert _error_line(run("show", path, "--svg", str(picture))).endswith(
+        "add --force to replace it)"
+    )
+    seat = current_player(state)
+    proc = run("show", path, "--as", str(seat), "--svg", str(picture), "--force")
+    assert proc.returncode == 0, proc.stderr
+    text = picture.read_text(encoding="utf-8")
+    assert 'class="reach"' in text  # the seat's build costs are drawn
+    assert not any(f'data-card="{c}"' in text for c in state.secret.deck)
 
 
 def test_show_never_prints_the_deck_order(recorded: tuple[Path, str]) -> None:

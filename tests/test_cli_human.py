@@ -473,3 +473,33 @@ def test_city_at_the_prompt_names_houses_neighbours_and_your_cost() -> None:
     assert city_lines(state, 0, "atlantis")[0].startswith("No city 'atlantis' on Europe")
     assert interpret("city", state, ()) == Unclear("city needs a city's name: city BERLIN")
     assert interpret("city Wien", state, ()) == Command("city", "Wien")
+
+
+def test_map_at_the_prompt_writes_the_seats_picture_beside_the_save(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``map`` writes the picture as the seat sees it next to the record and says where."""
+    import xml.etree.ElementTree as ET
+
+    argv = [*PLAY, "--bots", "random", "--record", "game.json"]
+    code, out = session(argv, ["map", "map", "quit"], monkeypatch, capsys)
+    assert code == 0
+    assert out.count("Wrote the picture to game.svg; open it in a browser.") == 2
+    root = ET.fromstring(pathlib.Path("game.svg").read_text(encoding="utf-8"))
+    assert root.tag.endswith("svg")
+    record = record_of("game.json")
+    state = replay(record)
+    assert not any(
+        f'data-card="{c}"' in ET.tostring(root, encoding="unicode") for c in state.secret.deck
+    )
+
+
+def test_map_at_the_prompt_leaves_a_file_it_did_not_write(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pathlib.Path("game.svg").write_text("mine", encoding="utf-8")
+    argv = [*PLAY, "--bots", "random", "--record", "game.json"]
+    code, out = session(argv, ["map", "quit"], monkeypatch, capsys)
+    assert code == 0
+    assert "game.svg is not this game's picture; not overwritten (play --force)" in out
+    assert pathlib.Path("game.svg").read_text(encoding="utf-8") == "mine"

@@ -34,6 +34,7 @@ from typing import TextIO
 
 import attrs
 
+from powergrid import svg
 from powergrid.actions import CHANCE, Action
 from powergrid.cli.errors import UserError
 from powergrid.cli.files import check_overwrite, write_text
@@ -41,6 +42,7 @@ from powergrid.cli.human_input import HELP, Command, Unclear, interpret
 from powergrid.cli.human_view import city_lines, decision_lines, menu, short
 from powergrid.cli.signals import Stopped, held_signals, signal_name, stop_signals, stopped_by, why
 from powergrid.engine.game import apply, current_player, legal_actions, outcome, sampled_outcome
+from powergrid.engine.views import view
 from powergrid.errors import IllegalAction
 from powergrid.formats.records import GameRecord, replay
 from powergrid.formats.serialize import to_json
@@ -217,6 +219,8 @@ def _command(session: Session, seat: int, command: Command) -> str | None:
         session.say("\n".join(show_lines(session.state, seat)))
     elif command.name == "city":
         session.say("\n".join(city_lines(session.state, seat, command.argument)))
+    elif command.name == "map":
+        _map(session, seat)
     elif command.name == "save":
         _save_to(session, command.argument)
     else:  # an empty line: the position and menu again
@@ -256,6 +260,28 @@ def _save_to(session: Session, argument: str) -> None:
         return
     actions = count(len(session.record.actions), "action")
     session.say(f"Saved the game ({actions}) to {path}.")
+
+
+def _map(session: Session, seat: int) -> None:
+    """``map``: the picture of the game as ``seat`` sees it, beside the save; say where.
+
+    The file is the save's name with ``.svg`` (``powergrid-7.svg``); this
+    session's own picture is replaced each time, any other file only with
+    ``play --force``. A failure is told at the prompt, not fatal.
+    """
+    base = session.save_path or f"powergrid-{session.record.seed}.json"
+    path = os.path.splitext(base)[0] + ".svg"
+    if _key(path) not in session.owned and os.path.lexists(path) and not session.force:
+        session.say(f"{path} is not this game's picture; not overwritten (play --force)")
+        return
+    picture = svg.game(view(session.state, seat), seat=seat, reach=True)
+    try:
+        write_text(path, picture + "\n")
+    except UserError as err:
+        session.say(str(err))
+        return
+    session.owned.add(_key(path))
+    session.say(f"Wrote the picture to {path}; open it in a browser.")
 
 
 def _forced(argument: str) -> tuple[str, bool]:
@@ -364,7 +390,7 @@ def _complete_with(options: list[str], session: Session) -> None:
         import readline  # not on every platform; completion is a convenience only
     except ImportError:
         return
-    words = sorted({*options, "help", "show", "undo", "save ", "city ", "quit"})
+    words = sorted({*options, "help", "show", "undo", "save ", "city ", "map", "quit"})
 
     def complete(text: str, index: int) -> str | None:
         found = [w for w in words if w.startswith(text)]

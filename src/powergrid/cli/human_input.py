@@ -64,6 +64,7 @@ Commands:
   help            this text
   show            the whole position
   city NAME       a city: who is there, its neighbours and what building there costs you
+  map             write the picture of the game (SVG, beside the save) and say where
   undo            take back your last decision
   save FILE [--force]   write the game so far to FILE
                   (--force: overwrite a file that is not this game's record)
@@ -77,6 +78,7 @@ COMMANDS = {
     "undo": "undo",
     "save": "save",
     "city": "city",
+    "map": "map",
     "quit": "quit",
     "exit": "quit",
 }
@@ -91,7 +93,7 @@ class Command:
     """A session command typed at the prompt instead of an action.
 
     ``name`` is ``help``, ``show``, ``menu`` (an empty line), ``undo``,
-    ``save``, ``city`` or ``quit``; ``argument`` is the file name of ``save``
+    ``save``, ``city``, ``map`` or ``quit``; ``argument`` is the file name of ``save``
     or the city of ``city``, as typed.
     """
 

@@ -36,6 +36,7 @@ from typing import TextIO
 
 import attrs
 
+from powergrid import svg
 from powergrid.cli.arena import add_arena_parser, run_arena_command
 from powergrid.cli.errors import UserError, printable
 from powergrid.cli.files import check_new, check_writable, checked, load_record, write_text
@@ -45,6 +46,7 @@ from powergrid.cli.rule import add_rule_parser, run_rule
 from powergrid.cli.signals import Stopped
 from powergrid.cli.start import python_interrupts_again
 from powergrid.engine.game import outcome
+from powergrid.engine.views import view
 from powergrid.errors import IllegalAction, InvalidRecord, RulesConfigError
 from powergrid.formats.records import replay, states
 from powergrid.formats.serialize import to_json
@@ -117,6 +119,13 @@ def _record_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default=None,
         help="seat number (or configured name) whose legal actions and build costs to list",
     )
+    show.add_argument(
+        "--svg",
+        metavar="OUT",
+        help="also write the picture of the game to OUT (SVG); with --as, what that seat "
+        "sees, with its network and build costs",
+    )
+    show.add_argument("--force", action="store_true", help="let --svg replace an existing OUT")
     record = sub.add_parser("record", help="edit game records: cut one after K actions")
     tools = record.add_subparsers(dest="tool", required=True, metavar="TOOL")
     cut = tools.add_parser(
@@ -155,8 +164,16 @@ def _show(args: argparse.Namespace, out: TextIO) -> int:
         if args.seat is None
         else _seat(state.config.names or (), len(state.players), args.seat)
     )
+    if args.svg is not None:
+        if not args.force:
+            check_new(args.svg, hint="add --force to replace it")
+        check_writable(args.svg)
     for line in show_lines(state, seat):
         print(line, file=out)
+    if args.svg is not None:
+        shown = state if seat is None else view(state, seat)
+        write_text(args.svg, svg.game(shown, seat=seat, reach=seat is not None) + "\n")
+        print(f"Wrote the picture to {args.svg}", file=out)
     return 0
 
 
