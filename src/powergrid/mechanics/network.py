@@ -16,7 +16,8 @@ from collections.abc import Iterable
 
 import attrs
 
-from powergrid.catalog import MapData, load_map
+from powergrid.catalog import load_map
+from powergrid.data.boards import MapData
 
 INF = 10**9
 

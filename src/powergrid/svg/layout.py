@@ -1,6 +1,6 @@
 """Where each city of a board stands in the picture: its map position, or a computed one.
 
-A board's positions (:attr:`powergrid.catalog.MapData.positions`) are drawing
+A board's positions (:attr:`powergrid.data.boards.MapData.positions`) are drawing
 coordinates in any unit; they are scaled into the picture's box keeping their
 proportions. A board that ships none (a third party's map may not) gets a
 computed layout: its regions around a large circle, each region's cities
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from powergrid.catalog import MapData
+from powergrid.data.boards import MapData
 
 #: Room left around the outermost cities, in picture units.
 MARGIN = 40.0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 
 from powergrid.actions import Action, Build, EndBuild, kinds_in, trusted
-from powergrid.catalog import MapData
+from powergrid.data.boards import MapData
 from powergrid.engine.phases.common import next_in
 from powergrid.enums import Phase
 from powergrid.errors import Reason, illegal

@@ -19,8 +19,8 @@ import functools
 import attrs
 
 from powergrid.actions import whole_number, word
-from powergrid.catalog import MapData
 from powergrid.data import load
+from powergrid.data.boards import MapData
 from powergrid.enums import Phase
 from powergrid.errors import Reason, illegal
 from powergrid.frozen import evolve
