@@ -14,7 +14,7 @@ Records that rarely change (Secret, RngState, Event) stay slotted.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
@@ -182,6 +182,38 @@ class _DecisionSlot:
 _DEFAULT_NAMES = tuple(f"player {seat}" for seat in range(8))  # built once: names are hot
 
 
+class Named(Protocol):
+    """What names seats: a game's config and its automatic actors (a state, a public view)."""
+
+    @property
+    def config(self) -> GameConfig:
+        """The game's configuration (its ``names``)."""
+
+    @property
+    def actors(self) -> tuple[ActorState, ...]:
+        """The automatic actors, by id."""
+
+
+def seat_name(holder: Named, seat: int) -> str:
+    """A seat's display name (the configured one, or ``"player N"``), an actor's, or chance's.
+
+    ``GameState.name_of`` and ``PublicView.name_of``: every message, event and
+    picture names players through this, so a game with ``GameConfig.names``
+    reads the same everywhere. An actor id the game lacks raises ``KeyError``.
+    """
+    if seat < 0:
+        if seat == CHANCE:
+            return "chance"
+        for actor in holder.actors:
+            if actor.actor == seat:
+                return actor.name
+        raise KeyError(f"no automatic actor {seat} in this game")
+    names = holder.config.names
+    if names:
+        return names[seat]
+    return _DEFAULT_NAMES[seat] if seat < len(_DEFAULT_NAMES) else f"player {seat}"
+
+
 @attrs.frozen(slots=False)  # see the module docstring: copied via __dict__
 class GameState(_DecisionSlot):
     """A point in a game. Never mutated: :func:`powergrid.apply` returns a new one.
@@ -247,18 +279,8 @@ class GameState(_DecisionSlot):
         """The :class:`PlayerState` of ``seat``."""
         return self.players[seat]
 
-    def name_of(self, seat: int) -> str:
-        """A seat's display name (the configured one, or ``"player N"``), an actor's, or chance's.
-
-        Every message and event names players through this, so a game with
-        ``GameConfig.names`` reads the same everywhere.
-        """
-        if seat < 0:
-            return "chance" if seat == CHANCE else self.actor(seat).name
-        names = self.config.names
-        if names:
-            return names[seat]
-        return _DEFAULT_NAMES[seat] if seat < len(_DEFAULT_NAMES) else f"player {seat}"
+    #: A seat's display name (:func:`seat_name`): every message and event names players so.
+    name_of = seat_name
 
     def actor(self, actor: int) -> ActorState:
         """The :class:`ActorState` with id ``actor`` (KeyError when there is none)."""

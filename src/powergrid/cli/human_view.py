@@ -26,7 +26,7 @@ from powergrid.actions import Action, Bid, Build, BuyResource, ChoosePlant, Powe
 from powergrid.data import load
 from powergrid.engine import queries
 from powergrid.engine.views import PlayerView, PublicView, view
-from powergrid.formats.text import auction_line, count, phase_text, plant_text
+from powergrid.formats.text import auction_line, count, plant_text
 from powergrid.module_state import described
 from powergrid.plants import Card
 from powergrid.rules.fund import PlaceFundHouse
@@ -118,7 +118,7 @@ def decision_lines(state: GameState, seat: int, choices: Sequence[MenuEntry]) ->
     """The position as ``seat`` sees it when it is to act, then the numbered menu."""
     mine = view(state, seat)
     pub = mine.public
-    lines = [f"-- Round {pub.round}, Step {pub.step}, {phase_text(state)} --"]
+    lines = [f"-- Round {pub.round}, Step {pub.step}, {queries.phase_title(state)} --"]
     lines += _seat_lines(state, pub)
     lines += _market_lines(state, pub)
     lines += _situation_lines(state, mine)

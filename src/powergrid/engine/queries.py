@@ -26,10 +26,11 @@ A player's display name is :meth:`GameState.name_of <powergrid.GameState.name_of
 from __future__ import annotations
 
 from powergrid.actions import Action
-from powergrid.engine.game import outcome
 from powergrid.engine.phases import auction, building, bureaucracy, resources
 from powergrid.engine.phases.table import flow_of
+from powergrid.engine.views import PublicView
 from powergrid.enums import Phase, Resource
+from powergrid.rules.ruleset import ruleset_for
 from powergrid.state import GameState
 
 __all__ = [
@@ -66,10 +67,10 @@ def resource_price(state: GameState, kind: Resource | str, count: int) -> int:
     if kind not in kinds:
         names = ", ".join(k.value for k in kinds)
         raise ValueError(f"{kind!s} is not a resource of this game ({names})")
-    index = kinds.index(Resource(kind))
+    index = kinds.index(kind)  # a StrEnum equals its name, so "coal" finds Resource.COAL
     held = state.resources.market[index]
     if not 0 <= count <= held:
-        raise ValueError(f"{count} {Resource(kind).value} asked for; the market holds {held}")
+        raise ValueError(f"{count} {kinds[index].value} asked for; the market holds {held}")
     return resources.price(state, index, count)
 
 
@@ -115,15 +116,20 @@ def cities_powered(state: GameState, seat: int, plants: tuple[str, ...]) -> int:
     return bureaucracy.supplied(state, seat, plants)
 
 
-def phase_title(state: GameState) -> str:
+def phase_title(state: GameState | PublicView) -> str:
     """The current phase as players say it: ``"phase 2 (auction)"``, or ``"game over"``.
 
     The titles are those of the game's table of phases, the one the engine
-    plays and its messages name.
+    plays and its messages name. A public view (and so any picture of a
+    player's view) names its phase the same way.
     """
-    if outcome(state) is not None:
+    if state.result is not None or state.phase is Phase.GAME_OVER:
         return "game over"
-    return flow_of(state.rules)[state.phase].title
+    if isinstance(state, GameState):
+        rules = state.rules
+    else:
+        rules = ruleset_for(state.config, state.regions)
+    return flow_of(rules)[state.phase].title
 
 
 def action_phase(state: GameState, action: Action) -> Phase | None:

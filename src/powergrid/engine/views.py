@@ -33,6 +33,7 @@ from powergrid.state import (
     PlantMarket,
     PlayerState,
     ResourceMarket,
+    seat_name,
 )
 
 
@@ -80,6 +81,10 @@ class PublicView:
     done: frozenset[int] | None = None
     bought: frozenset[int] | None = None
     modules: ModuleStates = NO_MODULE_STATE
+
+    #: A seat's or an actor's display name, as the state gives it
+    #: (:func:`~powergrid.state.seat_name`).
+    name_of = seat_name
 
     def __getstate__(self) -> dict[str, Any]:
         return {a.name: getattr(self, a.name) for a in attrs.fields(PublicView)}

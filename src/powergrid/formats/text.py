@@ -143,16 +143,11 @@ def final(state: GameState, result: Outcome, out: TextIO) -> None:
     print(f"{label}: {winners}", file=out)
 
 
-def phase_text(state: GameState) -> str:
-    """The phase as ``"phase 2 (auction)"``, or ``"game over"`` (the table of phases' titles)."""
-    return phase_title(state)
-
-
 def where_it_ends(state: GameState) -> str:
     """The sentence ``replay`` prints for a record that stops before the game ends."""
     pub = public_view(state)
     who = "nobody" if pub.turn is None else state.name_of(pub.turn)
-    return f"Record ends in round {state.round}, {phase_text(state)}, {who} to act"
+    return f"Record ends in round {state.round}, {phase_title(state)}, {who} to act"
 
 
 # --- show --------------------------------------------------------------------------------
@@ -214,7 +209,7 @@ def auction_line(state: GameState, a: AuctionState) -> str:
 
 
 def _overview(state: GameState, pub: PublicView) -> list[str]:
-    lines = [f"Round {pub.round}, Step {pub.step}, {phase_text(state)}"]
+    lines = [f"Round {pub.round}, Step {pub.step}, {phase_title(state)}"]
     lines.append("Player order: " + ", ".join(state.name_of(s) for s in pub.order))
     if pub.turn is not None:
         lines.append(f"To act: {state.name_of(pub.turn)}")

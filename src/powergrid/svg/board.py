@@ -11,7 +11,7 @@ from __future__ import annotations
 from powergrid.events import Event
 from powergrid.svg.layout import fitted
 from powergrid.svg.markup import num, seat_colour, seat_label, seat_mark, tag
-from powergrid.svg.scene import Scene, houses_by_index, last_event, name_of
+from powergrid.svg.scene import Scene, houses_by_index, last_event
 
 #: Light fills for the regions in play, by the region's index on the board.
 REGION_FILLS = (
@@ -184,7 +184,7 @@ def _city(
 
 
 def _house(scene: Scene, city: str, seat: int, x: float, y: float) -> list[str]:
-    name = name_of(scene.view, seat)
+    name = scene.view.name_of(seat)
     head = f'<g class="house" data-city="{city}" data-seat="{seat}">'
     return [
         head,

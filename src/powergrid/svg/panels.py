@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+from powergrid.engine.queries import phase_title
 from powergrid.svg.markup import seat_label, seat_mark, tag
-from powergrid.svg.scene import Scene, name_of, phase_title
+from powergrid.svg.scene import Scene
 
 
 def header(scene: Scene, x: float, y: float) -> tuple[list[str], float]:
     """Map, round, Step and phase; whose turn it is; a running auction."""
     view = scene.view
     board = scene.rules.area.board
-    title = f"{board.name} - round {view.round}, Step {view.step}, {phase_title(scene)}"
+    title = f"{board.name} - round {view.round}, Step {view.step}, {phase_title(view)}"
     out = [
         tag(
             "text",
@@ -21,10 +22,10 @@ def header(scene: Scene, x: float, y: float) -> tuple[list[str], float]:
     y += 24
     lines = []
     if view.turn is not None:
-        lines.append(f"to play: {name_of(view, view.turn)}")
+        lines.append(f"to play: {view.name_of(view.turn)}")
     if view.auction is not None:
         a = view.auction
-        lines.append(f"auction of plant {a.plant}: {a.bid} by {name_of(view, a.high_bidder)}")
+        lines.append(f"auction of plant {a.plant}: {a.bid} by {view.name_of(a.high_bidder)}")
     for line in lines:
         out.append(tag("text", {"x": x, "y": y + 14, "font-size": 12}, line))
         y += 16
@@ -55,7 +56,7 @@ def _panel(
     scene: Scene, seat: int, position: int, kinds: list[str], x: float, y: float
 ) -> list[str]:
     view = scene.view
-    name = name_of(view, seat)
+    name = view.name_of(seat)
     if seat >= 0:
         p = view.players[seat]
         plants, tokens, cities = p.plants, p.resources, p.city_count

@@ -14,10 +14,8 @@ from typing import Any
 import attrs
 
 from powergrid.actions import CHANCE
-from powergrid.engine import queries
-from powergrid.engine.phases.table import flow_of
 from powergrid.engine.views import PlayerView, PublicView, public_view
-from powergrid.enums import Phase
+from powergrid.engine.views import view as seat_view
 from powergrid.events import Event
 from powergrid.module_state import ModuleStates
 from powergrid.rules.ruleset import Ruleset, ruleset_for
@@ -41,8 +39,8 @@ def scene_of(drawn: Drawable, seat: int | None, reach: bool) -> Scene:
     """The scene of a state, a player's view or a public view (``TypeError`` otherwise).
 
     ``seat`` defaults to a player view's viewer. With ``reach`` the scene
-    carries ``seat``'s build costs: a state's by :func:`queries.build_cost`,
-    a player view's own (another seat's raises ``ValueError``).
+    carries ``seat``'s build costs: those of the seat's view of a state, or a
+    player view's own (another seat's raises ``ValueError``).
     """
     if isinstance(drawn, GameState):
         view, modules, rules = public_view(drawn), drawn.modules, drawn.rules
@@ -71,27 +69,7 @@ def _costs(drawn: Drawable, view: PublicView, seat: int) -> dict[str, int]:
         return dict(drawn.build_costs)
     if not isinstance(drawn, GameState):
         raise ValueError("a public view knows no seat's build costs: draw a state or PlayerView")
-    houses = dict(view.houses)
-    return {
-        city: queries.build_cost(drawn, seat, city)
-        for city, slot in view.slot_costs
-        if slot is not None and seat not in houses.get(city, ())
-    }
-
-
-def name_of(view: PublicView, seat: int) -> str:
-    """A seat's or an actor's display name, as :meth:`GameState.name_of` gives it."""
-    if seat < 0:
-        return next((a.name for a in view.actors if a.actor == seat), f"actor {seat}")
-    return view.config.names[seat] if view.config.names else f"player {seat}"
-
-
-def phase_title(scene: Scene) -> str:
-    """The phase as players say it (the game's table of phases), or ``"game over"``."""
-    view = scene.view
-    if view.result is not None or view.phase is Phase.GAME_OVER:
-        return "game over"
-    return flow_of(scene.rules)[view.phase].title
+    return dict(seat_view(drawn, seat).build_costs)
 
 
 def last_event(view: PublicView) -> Event | None:
