@@ -279,7 +279,7 @@ class GameState(_DecisionSlot):
         """The :class:`PlayerState` of ``seat``."""
         return self.players[seat]
 
-    #: A seat's display name (:func:`seat_name`): every message and event names players so.
+    #: A seat's display name (:func:`~powergrid.state.seat_name`): messages and events use it.
     name_of = seat_name
 
     def actor(self, actor: int) -> ActorState:
