@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEMO_STAMP := $(VENV)/.demo-installed
 
-.PHONY: demo test lint typecheck unit docs examples compiled compiled-check wheels bench dist clean
+.PHONY: demo test lint typecheck unit browser docs examples compiled compiled-check wheels bench dist clean
 
 # The demo needs the package alone; the tests need the extras and the dev tools too.
 $(DEMO_STAMP): pyproject.toml Makefile
@@ -19,7 +19,7 @@ $(STAMP): pyproject.toml Makefile
 	$(BIN)/python -m pip install --quiet -e ".[rl,ray]" \
 		"pytest>=8" "pytest-xdist>=3.5" "hypothesis>=6.100" "jsonschema>=4.18" "cloudpickle>=3" \
 		"ruff>=0.6" "mypy>=1.11" "hatchling>=1.25" \
-		"sphinx>=7" furo "myst-parser>=3"
+		"sphinx>=7" furo "myst-parser>=3" "playwright>=1.40"
 	touch $(STAMP)
 
 demo: $(DEMO_STAMP)
@@ -34,8 +34,21 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP)  # one worker per core: the suite is CPU-bound and its tests independent
+unit: $(STAMP) browser  # one worker per core: the suite is CPU-bound and its tests independent
 	$(BIN)/pytest -n auto
+
+# The replay page's browser test drives Debian's chromium through Playwright (which
+# downloads no browser of its own): installed here where it is missing and apt-get
+# runs as root; elsewhere the test is skipped and says why.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "browser: installing Debian's chromium for the replay page's test"; \
+	    export DEBIAN_FRONTEND=noninteractive; \
+	    apt-get install -y -qq chromium >/dev/null 2>&1 || \
+	    { apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq chromium >/dev/null 2>&1; } || \
+	    echo "browser: chromium could not be installed; the browser test is skipped"; \
+	  else echo "browser: no chromium, and no apt-get as root; the browser test is skipped"; fi; }
 
 docs: $(STAMP)
 	$(BIN)/sphinx-build -n -W --keep-going -q -b html docs docs/_build/html

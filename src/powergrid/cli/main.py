@@ -103,6 +103,13 @@ def _record_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     rep.add_argument(
         "--quiet", action="store_true", help="print only the ending, no round summaries"
     )
+    rep.add_argument(
+        "--html",
+        metavar="OUT",
+        help="also write the game as one self-contained HTML page to OUT, to step through "
+        "it action by action and round by round in any browser",
+    )
+    rep.add_argument("--force", action="store_true", help="let --html replace an existing OUT")
     show = sub.add_parser(
         "show",
         help="print the state after a game record as readable text",
@@ -142,6 +149,10 @@ def _record_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def _replay(args: argparse.Namespace, out: TextIO) -> int:
     record = load_record(args.file)
+    if args.html is not None:
+        if not args.force:
+            check_new(args.html, hint="add --force to replace it")
+        check_writable(args.html)
     steps = states(record)
     start = next(steps)
     header(start, record.seed, out)
@@ -153,6 +164,9 @@ def _replay(args: argparse.Namespace, out: TextIO) -> int:
         final_ranking(state, result, out)
     else:
         print(where_it_ends(state), file=out)
+    if args.html is not None:
+        write_text(args.html, svg.replay_page(record))
+        print(f"Wrote the replay page to {args.html}", file=out)
     return 0
 
 
