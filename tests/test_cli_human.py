@@ -355,7 +355,7 @@ def test_power_needs_the_mix_only_when_a_hybrid_leaves_a_choice() -> None:
 
 
 def test_discard_takes_the_plant_and_lists_drops_when_needed() -> None:
-    state = greedy_state(3, 76)
+    state = greedy_state(34, 66)
     seat = current_player(state)
     assert seat is not None
     assert interpret("discard 07", state, ()) == DiscardPlant(player=seat, plant="7")

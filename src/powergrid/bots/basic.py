@@ -1,17 +1,4 @@
-"""Simple bots: a random player and a greedy heuristic player.
-
-A bot is a frozen record with a ``seed`` and a method ``choose(state)`` that
-returns one of :func:`powergrid.legal_actions` for the player to act. Bots are
-pure functions of (bot seed, state): the randomness of a decision comes from
-``random.Random(f"{seed}:{state.round}:{len(state.events)}")``, so replaying a
-game with the same bots and seeds gives the same game.
-
->>> import powergrid as pg
->>> from powergrid.bots import GreedyBot
->>> state = pg.new_game(pg.GameConfig(players=3), seed=1)
->>> GreedyBot(seed=1).choose(state) in pg.legal_actions(state)
-True
-"""
+"""The baseline bots: :class:`RandomBot` and :class:`GreedyBot` (see :mod:`powergrid.bots`)."""
 
 from __future__ import annotations
 
@@ -48,6 +35,9 @@ FUEL_RESERVE = 20
 BID_MARGIN = 5
 #: Cities the greedy bot expects to add this round when it buys fuel.
 EXPECTED_BUILDS = 2
+#: From this round on the greedy bot builds whatever it can power or not, so
+#: that games where no bot would reach the game end still end.
+PATIENCE = 20
 
 
 def _rng(seed: int, state: GameState) -> random.Random:
@@ -118,7 +108,9 @@ class GreedyBot:
 
     - Phase 2: open the highest-numbered actual plant that raises its total
       plant capacity (cities its plants can supply, counting the plant it would
-      have to discard at the limit) and that it can afford at the minimum bid
+      have to discard at the limit) when its capacity is at most its cities +
+      ``EXPECTED_BUILDS`` (more it could not use yet), whose fuel the market
+      holds (or that needs none), and that it can afford at the minimum bid
       while keeping ``PLANT_RESERVE`` Elektro; otherwise pass (in round 1,
       where passing is illegal, take the cheapest plant). In a running auction
       it raises by the minimum while the plant improves its capacity and the
@@ -129,7 +121,8 @@ class GreedyBot:
       enough plants for its cities + ``EXPECTED_BUILDS`` (hybrids take the
       cheaper kind), while keeping ``FUEL_RESERVE`` Elektro for building.
     - Phase 4: it builds in the cheapest city (ties broken by its seeded
-      random stream) while it has at most as many cities as its plants supply.
+      random stream) while it has at most as many cities as its plants supply
+      (from round ``PATIENCE`` on, whatever it supplies, so that the game ends).
     - Phase 5: it powers the most cities, burning as few tokens as possible.
     - Setup of a fund game (FND-05): it puts the fund's house in the most
       remote city it may choose (the one farthest from its nearest
@@ -179,7 +172,16 @@ def _supply_with(state: GameState, seat: int, plant: str) -> int:
 
 
 def _improves(state: GameState, seat: int, plant: str) -> bool:
-    return _supply_with(state, seat, plant) > _supply(state, state.players[seat].plants)
+    """Whether buying ``plant`` adds capacity the seat can use and fuel (see GreedyBot)."""
+    p = state.players[seat]
+    now = _supply(state, p.plants)
+    if _supply_with(state, seat, plant) <= now:
+        return False
+    if now > p.city_count + EXPECTED_BUILDS:  # it could not use more capacity yet
+        return False
+    card = state.rules.plant(plant)
+    kinds = [state.rules.kind_index(k) for k in card.accepts]
+    return not kinds or sum(state.resources.market[i] for i in kinds) >= card.burn
 
 
 def _open(state: GameState, actions: tuple[Action, ...]) -> Action:
@@ -283,7 +285,8 @@ def _build(state: GameState, actions: tuple[Action, ...], rng: random.Random) ->
     p = state.players[seat]
     builds = [a for a in actions if isinstance(a, Build)]
     end = next(a for a in actions if isinstance(a, EndBuild))
-    if not builds or p.city_count > _supply(state, p.plants):
+    patient = state.round < PATIENCE  # after that, build on so that the game ends
+    if not builds or (p.city_count > _supply(state, p.plants) and patient):
         return end
     costs = {a: queries.build_cost(state, seat, a.city) for a in builds}
     low = min(costs.values())
