@@ -12,9 +12,9 @@ import pytest
 
 import powergrid as pg
 from powergrid.arena import run_arena
-from powergrid.arena.games import decision_rng
 from powergrid.bots import GreedyBot
 from powergrid.cli.main import main
+from powergrid.engine.determinize import decision_rng
 
 
 class Spy:

@@ -8,8 +8,8 @@ Ray worker runs.
 Fair play: unless the job asks for full information, a policy is given the
 state :func:`~powergrid.determinize` makes for its seat (its view agrees, the
 hidden cards and the random stream are drawn again), with the rng of
-:func:`decision_rng`, so a policy that searches ahead never sees the real draws
-and the games stay a function of the job.
+:func:`~powergrid.engine.determinize.decision_rng`, so a policy that searches
+ahead never sees the real draws and the games stay a function of the job.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ import attrs
 from powergrid.actions import Action
 from powergrid.bots import GreedyBot, RandomBot
 from powergrid.config import GameConfig
-from powergrid.engine.determinize import determinize
+from powergrid.engine.determinize import decision_rng, determinize
 from powergrid.engine.game import apply, current_player, new_game, outcome
 from powergrid.errors import PowerGridError
 from powergrid.formats.records import GameRecord
@@ -101,15 +101,6 @@ def make_job(
     n = len(policies)
     seats = tuple(policies[(s + index) % n] for s in range(n))
     return (config, seed + index, index, seats, keep, full_information)
-
-
-def decision_rng(seed: int, seat: int, decision: int) -> random.Random:
-    """The rng that determinizes decision number ``decision`` of a game for ``seat``.
-
-    A function of the game seed, the seat and how many actions the game has
-    played, so an arena's games are the same on every backend and run.
-    """
-    return random.Random(f"determinize:{seed}:{seat}:{decision}")
 
 
 def play_chunk(jobs: Sequence[Job]) -> list[GameResult]:

@@ -42,7 +42,7 @@ from powergrid.frozen import evolve
 from powergrid.mechanics.chance_points import bring_to_top
 from powergrid.state import GameState, Secret
 
-__all__ = ["determinize"]
+__all__ = ["decision_rng", "determinize"]
 
 #: The random stream of a determinized state starts at a seed below this bound.
 SEED_BOUND = 2**63
@@ -70,6 +70,16 @@ def determinize(state: GameState, seat: int, rng: random.Random) -> GameState:
     if state.rules.state_specs:
         state = _resampled_modules(state, seat, rng)
     return state
+
+
+def decision_rng(seed: int, seat: int, decision: int) -> random.Random:
+    """The rng that determinizes decision number ``decision`` of a game for ``seat``.
+
+    The arena and the Gymnasium environment draw with it: a function of the
+    game seed, the seat and how many actions the game has played, so their
+    games are the same on every backend and run.
+    """
+    return random.Random(f"determinize:{seed}:{seat}:{decision}")
 
 
 def _resampled_secret(state: GameState, rng: random.Random) -> Secret:
