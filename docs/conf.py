@@ -118,7 +118,7 @@ nitpick_ignore_regex = [
     (
         r"py:class",
         r"(BuildStep|DrawChances|DrawFilter|LeavePlay|MarketShape|MinBid|PlantDeck"
-        r"|PlantStep|PlayerOrder|PrepareDeck|Row|SeatPlantStep|SeatStep"
+        r"|PlantStep|PlayerOrder|PrepareDeck|ResampleDeck|Row|SeatPlantStep|SeatStep"
         r"|SetupRow|SetupTurn|StateStep|StateViolations|Step2Replacement|TablesChange|Wrap)"
         r"(\[.*\])?",
     ),
@@ -134,6 +134,7 @@ nitpick_ignore = [
     ("py:class", "enum.StrEnum"),
     ("py:class", "fractions.Fraction"),
     ("py:class", "pathlib.Path"),
+    ("py:class", "random.Random"),
     # A type alias of mechanics.chance_points: (Reveal, Fraction) pairs, named in its docs.
     ("py:class", "Chances"),
     # The type variable of a hook wrap (powergrid.rules.hooks.Wrap): not a documented object.

@@ -30,8 +30,9 @@ def test_the_table_is_generated_from_every_field_of_the_record() -> None:
     fields = [f.name for f in attrs.fields(Hooks)]
     assert list(HOOKS) == fields
     assert (
-        len(fields) == 23
-    )  # item 3 added component_tables; item 2 removed setup_actions, setup_apply
+        len(fields) == 24
+    )  # item 3 added component_tables; item 2 removed setup_actions, setup_apply; issue 36
+    # added resample_deck
     table = table_markdown()
     assert table.count("\n") == len(fields) + 2  # header, rule, one row per hook
     for f in attrs.fields(Hooks):

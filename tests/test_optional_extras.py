@@ -35,8 +35,18 @@ def probe(blocked: tuple[str, ...], attempt: str) -> str:
     return result.stdout.strip()
 
 
-@pytest.mark.parametrize("missing", ["numpy", "gymnasium", "pettingzoo"])
-@pytest.mark.parametrize("attempt", ["import powergrid.rl", "from powergrid.rl.codec import Block"])
+@pytest.mark.parametrize(
+    ("missing", "attempt"),
+    [
+        ("numpy", "import powergrid.rl"),
+        ("numpy", "from powergrid.rl.codec import Block"),
+        # issue 36 item 4: the codec and the encoder need numpy alone, the environments all
+        ("gymnasium", "from powergrid.rl import env"),
+        ("gymnasium", "import powergrid.rl\npowergrid.rl.PowerGridEnv"),
+        ("pettingzoo", "from powergrid.rl import raw_env"),
+        ("pettingzoo", "from powergrid.rl import ENV_ID"),
+    ],
+)
 def test_rl_without_its_extra_names_the_install_command(missing: str, attempt: str) -> None:
     kind, name, message = probe((missing,), attempt).split(" | ")
     assert kind == "ModuleNotFoundError"

@@ -29,6 +29,7 @@ from powergrid.actions import (
 from powergrid.chance import RngState
 from powergrid.config import GameConfig
 from powergrid.deck import Deck, DeckChoice, register_deck
+from powergrid.engine.determinize import determinize
 from powergrid.engine.game import (
     apply,
     chance_outcomes,
@@ -112,6 +113,7 @@ __all__ = [
     "build_position",
     "chance_outcomes",
     "current_player",
+    "determinize",
     "edit_position",
     "explain_illegal",
     "from_json",

@@ -15,6 +15,11 @@ knowing any module:
   and tuples or frozensets of those;
 - ``view(record, seat)`` is what ``seat`` may see of it (``None``: a spectator);
   without it the record is public;
+- ``resample(state, seat, rng)`` is a record that ``seat`` cannot tell from the
+  one in ``state`` (the same ``view``), drawn with the ``random.Random`` ``rng``
+  alone as likely as ``seat``'s knowledge makes it: :func:`powergrid.determinize`
+  calls it, after the deck is resampled, for a module with a ``view``; a module
+  that hides something and declares no ``resample`` makes ``determinize`` raise;
 - ``marks`` name fields that hold the plant of the market a token of the module
   lies on: when that plant leaves the market the core lifts the token (the
   field becomes ``None``);
@@ -37,6 +42,7 @@ hook.
 from __future__ import annotations
 
 import functools
+import random
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -67,6 +73,7 @@ class StateSpec:
     areas: Mapping[str, str] = attrs.field(factory=dict, converter=_mapping)
     keys: Mapping[str, str] = attrs.field(factory=dict, converter=_mapping)
     describe: Callable[[Any, Any], Iterable[str]] | None = None
+    resample: Callable[[GameState, int, random.Random], Any] | None = None
 
     def __attrs_post_init__(self) -> None:
         if not attrs.has(self.record):

@@ -13,6 +13,15 @@ games every policy sits in every seat. A bot's seed comes from the game seed
 and its seat. Everything is a function of (config, seed, policies, game
 number), so every backend and worker count gives the same games.
 
+A policy sees only what its seat may know: by default it is given, at each
+decision, :func:`powergrid.determinize` of the state for its seat (the view
+agrees; the deck order, the plants removed unseen and the random stream are
+drawn again with an rng derived from the game seed, the seat and the
+decision number), so a bot that takes a ``GameState`` keeps working and a bot
+that searches ahead cannot see the real draws. ``full_information=True``
+hands every policy the real state instead (research only: such a bot may
+read the future).
+
 A policy that raises, or returns an action the rules forbid, ends that game
 only: its :class:`GameResult` names the policy, the seat and the game seed,
 and the arena goes on. Such games count in no win rate.
@@ -72,12 +81,17 @@ class PolicyStats:
 
 @attrs.frozen
 class ArenaResult:
-    """The games of an arena, in game order, and their summary per policy."""
+    """The games of an arena, in game order, and their summary per policy.
+
+    ``full_information`` says whether the policies were given the real states
+    (otherwise each saw states determinized for its seat).
+    """
 
     config: GameConfig
     seed: int
     policies: tuple[str, ...]
     games: tuple[GameResult, ...]
+    full_information: bool = False
 
     @property
     def errors(self) -> tuple[GameResult, ...]:
@@ -116,6 +130,7 @@ def run_arena(
     ray_address: str | None = None,
     records: bool = False,
     progress: Progress | None = None,
+    full_information: bool = False,
 ) -> ArenaResult:
     """Play ``games`` seeded games between ``policies``, one per seat (see the module docstring).
 
@@ -126,10 +141,13 @@ def run_arena(
     when the address is None, unless Ray is already initialised; needs
     ``pip install "powergrid-rules[ray]"``). ``progress(done, total)`` is called as
     games finish. With ``records`` every :class:`GameResult` keeps its record.
+    Policies get states determinized for their seats, unless
+    ``full_information`` hands them the real ones (see the module docstring).
     """
     config = config if config is not None else GameConfig(players=len(policies))
     names = _check(policies, games, config, backend)
-    jobs = [make_job(config, seed, i, tuple(policies), records) for i in range(games)]
+    full = bool(full_information)
+    jobs = [make_job(config, seed, i, tuple(policies), records, full) for i in range(games)]
     if backend == "inprocess":
         results = _collect(map(play_job, jobs), games, progress)
     else:
@@ -138,7 +156,9 @@ def run_arena(
         run = backends.pool if backend == "pool" else backends.ray
         results = _collect(run(jobs, workers, ray_address), games, progress)
     results.sort(key=lambda g: g.index)
-    return ArenaResult(config=config, seed=seed, policies=names, games=tuple(results))
+    return ArenaResult(
+        config=config, seed=seed, policies=names, games=tuple(results), full_information=full
+    )
 
 
 def _check(

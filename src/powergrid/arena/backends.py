@@ -1,9 +1,10 @@
 """The arena's process pool and Ray backends: games go out in chunks, results come back.
 
 Both send :data:`powergrid.arena.games.Job` tuples (config, game seed, game number,
-policy names, whether to keep the record) and run :func:`powergrid.arena.games.play_chunk`
-on the other side, so what a game does never depends on where it runs. Results
-arrive in the order chunks finish; :func:`powergrid.arena.run_arena` sorts them.
+policy names, whether to keep the record, whether policies see the whole state) and
+run :func:`powergrid.arena.games.play_chunk` on the other side, so what a game does
+never depends on where it runs. Results arrive in the order chunks finish;
+:func:`powergrid.arena.run_arena` sorts them.
 Ray is the distributed engine our users run already: this module only hands
 it work, it schedules nothing itself.
 """

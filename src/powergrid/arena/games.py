@@ -1,8 +1,15 @@
 """One game of an arena: its description (a job), how it is played, and its result.
 
 A job is a small picklable tuple (config, game seed, game number, policy per
-seat, whether to keep the record), enough to play the game in any process;
-:func:`play_chunk` is what a pool or Ray worker runs.
+seat, whether to keep the record, whether policies see the whole state),
+enough to play the game in any process; :func:`play_chunk` is what a pool or
+Ray worker runs.
+
+Fair play: unless the job asks for full information, a policy is given the
+state :func:`~powergrid.determinize` makes for its seat (its view agrees, the
+hidden cards and the random stream are drawn again), with the rng of
+:func:`~powergrid.engine.determinize.decision_rng`, so a policy that searches
+ahead never sees the real draws and the games stay a function of the job.
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ import attrs
 from powergrid.actions import Action
 from powergrid.bots import GreedyBot, RandomBot
 from powergrid.config import GameConfig
+from powergrid.engine.determinize import decision_rng, determinize
 from powergrid.engine.game import apply, current_player, new_game, outcome
 from powergrid.errors import PowerGridError
 from powergrid.formats.records import GameRecord
@@ -78,16 +86,21 @@ def resolve(spec: str | object) -> Any:
     return target
 
 
-Job = tuple[GameConfig, int, int, tuple[str | object, ...], bool]
+Job = tuple[GameConfig, int, int, tuple[str | object, ...], bool, bool]
 
 
 def make_job(
-    config: GameConfig, seed: int, index: int, policies: tuple[str | object, ...], keep: bool
+    config: GameConfig,
+    seed: int,
+    index: int,
+    policies: tuple[str | object, ...],
+    keep: bool,
+    full_information: bool = False,
 ) -> Job:
     """The description of game ``index``: small, picklable, enough to play it anywhere."""
     n = len(policies)
     seats = tuple(policies[(s + index) % n] for s in range(n))
-    return (config, seed + index, index, seats, keep)
+    return (config, seed + index, index, seats, keep, full_information)
 
 
 def play_chunk(jobs: Sequence[Job]) -> list[GameResult]:
@@ -97,7 +110,7 @@ def play_chunk(jobs: Sequence[Job]) -> list[GameResult]:
 
 def play_job(job: Job) -> GameResult:
     """Play one game to its end, or until a policy breaks it (then say which and how)."""
-    config, seed, index, seats, keep = job
+    config, seed, index, seats, keep, full = job
     state = new_game(config, seed=seed)
     players = [_instance(resolve(spec), seed, seat) for seat, spec in enumerate(seats)]
     names = tuple(policy_name(p) for p in seats)
@@ -108,7 +121,10 @@ def play_job(job: Job) -> GameResult:
             broke = (seat, f"the game did not end within {MAX_ACTIONS} actions")
             break
         try:
-            action = _decide(players[seat], state)
+            given = (
+                state if full else determinize(state, seat, decision_rng(seed, seat, len(actions)))
+            )
+            action = _decide(players[seat], given)
             state = apply(state, action)
         except Exception as err:  # a broken policy ends its game, not the arena
             broke = (seat, _what_broke(err))

@@ -4,8 +4,10 @@
 player count), each a built-in bot or ``module:callable``; ``--games``,
 ``--seed``, ``--workers N`` (a process pool when above 1), ``--ray
 [ADDRESS]`` (Ray; a local instance without an address), ``--config FILE``
-(a GameConfig JSON document) or ``--map`` / ``--components``, and
-``--records DIR`` (one record per game, written as the games finish).
+(a GameConfig JSON document) or ``--map`` / ``--components``,
+``--records DIR`` (one record per game, written as the games finish) and
+``--full-information`` (policies see the real states, deck order included,
+instead of states determinized for their seats).
 """
 
 from __future__ import annotations
@@ -60,6 +62,14 @@ def add_arena_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     arena.add_argument("--components", default=None, help="deluxe or classic, unless --config")
     arena.add_argument("--records", metavar="DIR", help="write every game's record to DIR")
     arena.add_argument(
+        "--full-information",
+        action="store_true",
+        help=(
+            "give every policy the real state, deck order included (research only); by "
+            "default a policy gets a state determinized for its seat"
+        ),
+    )
+    arena.add_argument(
         "--progress",
         action=argparse.BooleanOptionalAction,
         default=None,
@@ -91,6 +101,7 @@ def run_arena_command(args: argparse.Namespace, out: TextIO) -> int:
             ray_address=args.ray or None,
             records=records is not None,
             progress=_bar if show else None,
+            full_information=args.full_information,
         )
     except (ValueError, RuntimeError) as err:
         raise UserError(str(err)) from None
@@ -162,8 +173,10 @@ def _bar(done: int, total: int) -> None:
 
 def _report(result: ArenaResult, backend: str, out: TextIO) -> None:
     label = result.config.label
+    full = ", full information" if result.full_information else ""
     print(
-        f"Arena: {count(len(result.games), 'game')} of {label}, seeds {result.seed}.., {backend}",
+        f"Arena: {count(len(result.games), 'game')} of {label}, seeds {result.seed}.., "
+        f"{backend}{full}",
         file=out,
     )
     print(result.table(), file=out)

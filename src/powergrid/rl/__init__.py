@@ -2,8 +2,12 @@
 
 Install the extra first: ``pip install "powergrid-rules[rl]"`` adds numpy,
 gymnasium and pettingzoo. ``import powergrid`` never imports this package,
-so the core keeps ``attrs`` as its only dependency. Importing this package
-registers the Gymnasium environment ``powergrid/PowerGrid-v0``.
+so the core keeps ``attrs`` as its only dependency. The codec, the encoder
+and the rewards need numpy alone: an agent that brings its own loop (an
+OpenSpiel game, a batched trainer) imports them without gymnasium and
+pettingzoo. The environments load when first named, and need both. Importing
+this package registers the Gymnasium environment ``powergrid/PowerGrid-v0``
+when gymnasium is installed.
 
 - :class:`ActionCodec`: a fixed-size integer action space and its mask.
 - :class:`ObservationEncoder`: a fixed-size float32 observation in [0, 1],
@@ -15,25 +19,54 @@ registers the Gymnasium environment ``powergrid/PowerGrid-v0``.
 
 from __future__ import annotations
 
-try:
-    import gymnasium
-    import numpy  # noqa: F401  (checked here so the message names the extra, not a deep import)
-    import pettingzoo  # noqa: F401
-except ImportError as _missing:
-    raise ModuleNotFoundError(
-        "powergrid.rl needs the rl extra, which adds numpy, gymnasium and pettingzoo "
-        f'({_missing.name or _missing} is missing): pip install "powergrid-rules[rl]"',
-        name=_missing.name,
-    ) from _missing
+import importlib
+from typing import TYPE_CHECKING, Any
 
-from powergrid.rl.aec import NAME, PowerGridAEC, env, raw_env
-from powergrid.rl.codec import RAISES, ActionCodec, Block
-from powergrid.rl.gym_env import ENV_ID, PowerGridEnv
-from powergrid.rl.observation import ObservationEncoder
-from powergrid.rl.rewards import rank_utility
+from powergrid.rl.extra import require
 
-if ENV_ID not in gymnasium.registry:
-    gymnasium.register(id=ENV_ID, entry_point="powergrid.rl.gym_env:PowerGridEnv")
+require("numpy")
+
+from powergrid.rl.codec import RAISES, ActionCodec, Block  # noqa: E402  (after the check)
+from powergrid.rl.observation import ObservationEncoder  # noqa: E402
+from powergrid.rl.rewards import rank_utility  # noqa: E402
+
+if TYPE_CHECKING:
+    from powergrid.rl.aec import NAME, PowerGridAEC, env, raw_env
+    from powergrid.rl.gym_env import ENV_ID, PowerGridEnv
+
+#: The environments' names and the module that holds each; loaded when first named.
+_ENVIRONMENTS = {
+    "ENV_ID": "gym_env",
+    "PowerGridEnv": "gym_env",
+    "NAME": "aec",
+    "PowerGridAEC": "aec",
+    "env": "aec",
+    "raw_env": "aec",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _ENVIRONMENTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'powergrid.rl' has no attribute {name!r}")
+    require("gymnasium", "pettingzoo")
+    value = getattr(importlib.import_module(f"powergrid.rl.{module}"), name)
+    globals()[name] = value  # once loaded, an ordinary attribute
+    return value
+
+
+def _register() -> None:
+    """Register ``powergrid/PowerGrid-v0`` with Gymnasium, if it is installed (lazily loaded)."""
+    try:
+        import gymnasium
+    except ImportError:
+        return
+    env_id = "powergrid/PowerGrid-v0"  # gym_env.ENV_ID, without importing it
+    if env_id not in gymnasium.registry:
+        gymnasium.register(id=env_id, entry_point="powergrid.rl.gym_env:PowerGridEnv")
+
+
+_register()
 
 __all__ = [
     "ENV_ID",

@@ -42,6 +42,7 @@ from gymnasium import spaces
 from powergrid.actions import Action
 from powergrid.bots import GreedyBot, RandomBot
 from powergrid.config import GameConfig
+from powergrid.engine.determinize import decision_rng, determinize
 from powergrid.engine.game import apply, current_player, new_game, outcome
 from powergrid.errors import IllegalAction
 from powergrid.formats.records import GameRecord
@@ -70,7 +71,10 @@ class PowerGridEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
     with ``choose(state)``. Other keyword arguments make the
     :class:`~powergrid.GameConfig` (or pass ``config=``). ``reset(seed=s)``
     plays ``powergrid.new_game(config, seed=s)``; without a seed the game seed
-    comes from the environment's ``np_random``.
+    comes from the environment's ``np_random``. An opponent sees only what its
+    seat may know: the state :func:`powergrid.determinize` makes for it, with
+    the rng of :func:`~powergrid.engine.determinize.decision_rng`, unless
+    ``full_information`` hands it the real state (deck order included).
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012
@@ -85,6 +89,7 @@ class PowerGridEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         illegal_reward: float = -1.0,
         max_rounds: int | None = None,
         render_mode: str | None = None,
+        full_information: bool = False,
         **fields: Any,
     ) -> None:
         self.config = game_config(config, fields)
@@ -105,6 +110,7 @@ class PowerGridEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         self.illegal_reward = float(illegal_reward)
         self.max_rounds = max_rounds
         self.render_mode = render_mode
+        self.full_information = bool(full_information)
         self.codec = ActionCodec(self.config)
         self.encoder = ObservationEncoder(self.config)
         self.observation_space = spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32)
@@ -191,8 +197,10 @@ class PowerGridEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
 
     def _choose(self, seat: int, state: GameState) -> Action:
         policy = self._opponents[seat]
+        assert self.game_seed is not None
+        if not self.full_information:
+            state = determinize(state, seat, decision_rng(self.game_seed, seat, len(self._actions)))
         if isinstance(policy, str):
-            assert self.game_seed is not None
             bot = _BOTS[policy](seed=random.Random(f"{self.game_seed}:{seat}").randrange(2**32))
             return bot.choose(state)
         choose = getattr(policy, "choose", None)

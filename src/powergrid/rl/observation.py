@@ -75,7 +75,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable, Mapping
-from typing import ClassVar, NamedTuple
+from typing import ClassVar, NamedTuple, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -89,7 +89,7 @@ from powergrid.plants import KINDS, Plant
 from powergrid.rl.codec import check_config
 from powergrid.rules import HOUSES_PER_PLAYER
 from powergrid.rules.ruleset import Ruleset
-from powergrid.state import GameState
+from powergrid.state import Board, GameState
 
 #: Money ``m`` encodes as ``m / (m + MONEY_SCALE)``: the 50 Elektro of the start give 0.5.
 MONEY_SCALE = 50.0
@@ -165,6 +165,17 @@ def _floats(array: Floats) -> memoryview[float]:
     return array.data.cast("B").cast("f")
 
 
+def _copied(view: memoryview[float]) -> memoryview[float]:
+    """A read-only copy of part of an observation, to write back later."""
+    return _floats(np.array(view, dtype=np.float32)).toreadonly()
+
+
+#: A board met by an encoder: the board, its build Step and rules, its houses and owners blocks.
+_BoardBlock: TypeAlias = (
+    "tuple[Board, tuple[int, Ruleset], tuple[memoryview[float], memoryview[float]]]"
+)
+
+
 @functools.lru_cache(maxsize=8192)
 def _connect_row(area: PlayArea, cities: tuple[str, ...]) -> memoryview[float]:
     """A network's saturated connection cost to every board city (1: out of reach or play)."""
@@ -235,6 +246,9 @@ class ObservationEncoder:
             for j, (a, o) in enumerate(zip(actors, names, strict=True))
         }
         self._templates: dict[Ruleset, Floats] = {}
+        # Per viewer, the board block of the last board met: successive states share the
+        # board record until a house is built (kept with it, so its id is never reused).
+        self._boards: list[_BoardBlock | None] = [None] * self._n
 
     def _layout(
         self, rules: Ruleset, kinds: tuple[str, ...]
@@ -467,7 +481,7 @@ class ObservationEncoder:
             if p.plants:
                 self._put_hand(p.plants, at.hand, at.owner, self._width + 1, mv)
         turn = current_player(state)
-        if turn is not None:
+        if turn is not None and turn >= 0:  # nobody's turn at a chance point (CHANCE < 0)
             mv[seats[turn].flags + 5] = 1.0
         if state.discarding is not None:
             at = seats[state.discarding]
@@ -504,6 +518,13 @@ class ObservationEncoder:
         rel, build, third = self._rel[seat], state.build_step, 1.0 / self._slots
         c = self._cities
         houses, is_open, connect = self._in_play + c, self._in_play + 2 * c, self._in_play + 3 * c
+        mv[connect : connect + c] = _connect_row(state.rules.area, state.players[seat].cities)
+        owners = self._city_owner[0]
+        end = owners + c * len(self._owners)
+        last = self._boards[seat]
+        if last is not None and last[0] is state.board and last[1] == (build, state.rules):
+            mv[houses : is_open + c], mv[owners:end] = last[2]
+            return
         for i, here in enumerate(state.board.houses):
             if here:
                 count = len(here)
@@ -513,4 +534,5 @@ class ObservationEncoder:
                 at = self._city_owner[i]
                 for s in here:
                     mv[at + rel[s]] = 1.0
-        mv[connect : connect + c] = _connect_row(state.rules.area, state.players[seat].cities)
+        kept = (_copied(mv[houses : is_open + c]), _copied(mv[owners:end]))
+        self._boards[seat] = (state.board, (build, state.rules), kept)

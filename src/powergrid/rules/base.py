@@ -7,6 +7,7 @@ record :data:`MODULE` defines every hook of :class:`powergrid.rules.hooks.Hooks`
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -75,6 +76,26 @@ def keep_every_card(state: GameState, card: str, face_up: bool) -> tuple[GameSta
     return state, True
 
 
+def one_pile(state: GameState, rng: random.Random) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """CON-13, SET-11: the hidden cards drawn again as one shuffled pile (``resample_deck``).
+
+    Before the Step 3 reshuffle the plants removed unseen are as hidden as the
+    deck, so both are dealt from one pile; after it the deck holds only cards
+    every player saw go under the Step 3 card (BUR-07), in an order nobody
+    knows, and the removed ones stay out. The cards are sorted before the
+    shuffle: their real order never shows through.
+    """
+    secret, rank = state.secret, state.rules.rank
+    if not state.market.step3_in_deck:
+        deck = sorted(secret.deck, key=rank.__getitem__)
+        rng.shuffle(deck)
+        return tuple(deck), secret.removed_unseen
+    pool = sorted(secret.deck + secret.removed_unseen, key=rank.__getitem__)
+    rng.shuffle(pool)
+    size = len(secret.deck)
+    return tuple(pool[:size]), tuple(sorted(pool[size:], key=rank.__getitem__))
+
+
 def beside_the_game(state: GameState, plant: str, reason: str) -> GameState:
     """CON-11: a plant leaving play lies face up beside the game (``market.removed``)."""
     return evolve(state, market=evolve(state.market, removed=state.market.removed + (plant,)))
@@ -111,6 +132,7 @@ MODULE = RuleModule(
         "start_of_step2": unchanged,
         "draw_filter": keep_every_card,
         "draw_chances": uniform_draws,
+        "resample_deck": one_pile,
         "leave_play": beside_the_game,
         "setup": unchanged,
         "prepare_deck": component_deck,

@@ -9,6 +9,8 @@ data page says which.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +22,7 @@ from powergrid.enums import Resource
 from powergrid.errors import RulesConfigError
 from powergrid.mechanics.chance_points import Chances, uniform, uniform_draws
 from powergrid.rules import Components, DeckSetup
+from powergrid.rules.base import one_pile
 from powergrid.rules.classic import fill_count, income_table, shipped_deck
 
 if TYPE_CHECKING:
@@ -87,8 +90,7 @@ def _draw_chances(state: GameState) -> Chances:
     backs = {card.label: card.back for card in rules.deck.cards}
     hidden = secret.deck + secret.removed_unseen
     dark = [c for c in hidden if backs[c] == "dark"]
-    total_dark = sum(1 for n in rules.plants if backs[n] == "dark")
-    if len(dark) == total_dark - rules.market_size(1):
+    if _aside_on_top(rules, backs, len(dark)):
         return uniform("draw", rules.ranked(dark))
     out: list[tuple[Reveal, Fraction]] = []
     for pool in (dark, [c for c in hidden if backs[c] != "dark"]):
@@ -98,6 +100,40 @@ def _draw_chances(state: GameState) -> Chances:
             out.extend((Reveal(event="draw", outcome=c), p) for c in pool)
     rank = rules.rank
     return tuple(sorted(out, key=lambda rp: rank[rp[0].outcome]))
+
+
+def _aside_on_top(rules: Ruleset, backs: Mapping[str, str | None], hidden_dark: int) -> bool:
+    """SET-21: the set-aside dark plant is still on top (no hidden dark plant drawn yet)."""
+    total_dark = sum(1 for n in rules.plants if backs[n] == "dark")
+    return hidden_dark == total_dark - rules.market_size(1)
+
+
+def _resample_deck(state: GameState, rng: random.Random) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """SET-21, SET-23 for ``determinize``: the hidden cards dealt again as the setup deals them.
+
+    Any hidden dark plant may be the set-aside one still on top; the setup
+    removed a fixed number of each back unseen (as many as the state's
+    removals hold), any of the hidden ones of that back; the rest lie in the
+    deck in any order. After the Step 3 reshuffle the deck is one pile
+    (``one_pile``). The cards are sorted before they are shuffled, so their
+    real order never shows through.
+    """
+    if not state.market.step3_in_deck:
+        return one_pile(state, rng)
+    rules, secret = state.rules, state.secret
+    backs = {card.label: card.back for card in rules.deck.cards}
+    hidden = rules.ranked(secret.deck + secret.removed_unseen)
+    dark = [c for c in hidden if backs[c] == "dark"]
+    light = [c for c in hidden if backs[c] != "dark"]
+    on_top = _aside_on_top(rules, backs, len(dark))
+    rng.shuffle(dark)
+    rng.shuffle(light)
+    top = [dark.pop()] if on_top else []
+    n_dark = sum(1 for c in secret.removed_unseen if backs[c] == "dark")
+    n_light = len(secret.removed_unseen) - n_dark
+    rest = dark[n_dark:] + light[n_light:]
+    rng.shuffle(rest)
+    return (*top, *rest), rules.ranked(dark[:n_dark] + light[:n_light])
 
 
 def _span(text: str) -> list[int]:
@@ -147,7 +183,7 @@ def _build() -> Components:
         may_discard_new_plant=True,  # AUC-17 Deluxe: any of the four plants
         step3_freezes_auction=False,  # STP-05 Deluxe: the auction continues as usual
         step3_phase4_immediate=True,  # STP-07 Deluxe: resolved at once
-        hooks={"draw_chances": _draw_chances},
+        hooks={"draw_chances": _draw_chances, "resample_deck": _resample_deck},
         maps=maps,
     )
 

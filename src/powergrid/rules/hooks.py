@@ -40,6 +40,8 @@ import attrs
 from powergrid.errors import RulesConfigError
 
 if TYPE_CHECKING:
+    import random
+
     from powergrid.actions import Reveal
     from powergrid.chance import RngState
     from powergrid.config import GameConfig
@@ -65,6 +67,7 @@ __all__ = [
     "PlantStep",
     "PlayerOrder",
     "PrepareDeck",
+    "ResampleDeck",
     "Row",
     "SeatPlantStep",
     "SeatStep",
@@ -91,6 +94,10 @@ BuildStep: TypeAlias = Callable[["GameState", int, str], "GameState"]
 Step2Replacement: TypeAlias = Callable[["GameState"], bool]
 DrawFilter: TypeAlias = Callable[["GameState", str, bool], tuple["GameState", bool]]
 DrawChances: TypeAlias = Callable[["GameState"], tuple[tuple["Reveal", Fraction], ...]]
+#: The hidden deck and the plants removed unseen, drawn again: ``(deck, removed_unseen)``.
+ResampleDeck: TypeAlias = Callable[
+    ["GameState", "random.Random"], tuple[tuple[str, ...], tuple[str, ...]]
+]
 LeavePlay: TypeAlias = Callable[["GameState", str, str], "GameState"]
 PrepareDeck: TypeAlias = Callable[["Ruleset", "RngState"], "DeckSetup"]
 SetupTurn: TypeAlias = Callable[["GameState"], int | None]
@@ -240,6 +247,17 @@ class Hooks:
             ("CON-13", "SET-11", "SET-21"),
         )
     )
+    resample_deck: ResampleDeck = attrs.field(
+        metadata=_doc(
+            "resample_deck(state, rng) -> (deck, removed_unseen)",
+            "when powergrid.determinize draws a seat's hidden cards again: the hidden deck "
+            "and the plants removed unseen, drawn with the random.Random rng alone from the "
+            "cards the state hides, as the deck preparation's shape makes them likely (what "
+            "draw_chances says card by card; the default shuffles them as one pile); never "
+            "read their real order",
+            ("CON-13", "SET-11", "SET-21"),
+        )
+    )
     leave_play: LeavePlay = attrs.field(
         metadata=_doc(
             "leave_play(state, plant, reason) -> state",
@@ -352,6 +370,7 @@ class HookFunctions(TypedDict, total=False):
     start_of_step2: StateStep
     draw_filter: DrawFilter
     draw_chances: DrawChances
+    resample_deck: ResampleDeck
     leave_play: LeavePlay
     setup: StateStep
     prepare_deck: PrepareDeck
@@ -380,6 +399,7 @@ class HookWraps(TypedDict, total=False):
     start_of_step2: Wrap[StateStep]
     draw_filter: Wrap[DrawFilter]
     draw_chances: Wrap[DrawChances]
+    resample_deck: Wrap[ResampleDeck]
     leave_play: Wrap[LeavePlay]
     setup: Wrap[StateStep]
     prepare_deck: Wrap[PrepareDeck]
