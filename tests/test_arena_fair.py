@@ -53,7 +53,9 @@ def test_by_default_a_policy_gets_its_seats_view_and_not_the_deck() -> None:
     """Item 2: the state shown agrees with the seat's view; the deck order is not the real one."""
     seen, real = spy_game()
     assert len(seen) == len(real) > 50
-    hidden = [(s, r) for s, r in zip(seen, real, strict=True) if len(r.secret.deck) > 1]
+    # Decks of five cards or more: a shorter one comes out in its real order by chance too
+    # often (one in two for two cards) for the count below to mean anything.
+    hidden = [(s, r) for s, r in zip(seen, real, strict=True) if len(r.secret.deck) > 4]
     assert len(hidden) > 20
     for shown, true in zip(seen, real, strict=True):
         assert pg.view(shown, 0) == pg.view(true, 0)

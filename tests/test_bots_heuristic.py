@@ -160,3 +160,15 @@ def test_it_beats_the_greedy_bot_heads_up() -> None:
         if hero in result.winners:
             wins += 1 / len(result.winners)
     assert wins >= 28  # 70%; the docs' 400-game arena shows the rate with its interval
+
+
+def test_the_cli_and_the_arena_name_it(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--bots heuristic`` at the command line; ``"heuristic"`` as an arena policy."""
+    from powergrid.arena import run_arena
+    from powergrid.cli.main import main
+
+    assert main(["play", "--players", "2", "--bots", "heuristic", "--quiet", "--seed", "1"]) == 0
+    assert "Winner" in capsys.readouterr().out
+    result = run_arena(["heuristic", "greedy"], games=2, seed=1)
+    assert [s.policy for s in result.summary] == ["heuristic", "greedy"]
+    assert result.errors == ()

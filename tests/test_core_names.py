@@ -35,7 +35,7 @@ NOT_CORE = (
     "_old_paths.py",  # the table of moved modules names the fund's old helper files
     "arena/",
     "interop/",
-    "bots.py",
+    "bots/",
     "cli/",
     "rulebook.py",
     "testing.py",

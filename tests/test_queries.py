@@ -117,7 +117,7 @@ def test_name_of_uses_the_configured_names() -> None:
     assert named.name_of(pg.CHANCE) == "chance"
 
 
-FRONTENDS = ("bots.py", "rl", "cli", "arena", "interop", "formats/text.py")
+FRONTENDS = ("bots", "rl", "cli", "arena", "interop", "formats/text.py")
 
 
 def test_frontends_use_the_queries_not_the_phases() -> None:

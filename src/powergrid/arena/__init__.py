@@ -1,7 +1,7 @@
 """Many seeded games between policies: :func:`run_arena`, on one process, a pool or Ray.
 
 A *policy* is named by a string, so that it can be sent to another process:
-``"random"`` and ``"greedy"`` are the built-in bots, and ``"module:name"``
+``"random"``, ``"greedy"`` and ``"heuristic"`` are the built-in bots, and ``"module:name"``
 names an object of an importable module: a class (made once per game and
 seat as ``cls(seed=...)``, or ``cls()`` if it takes no seed), an object with
 ``choose(state)``, or a function ``state -> action``. The in-process backend

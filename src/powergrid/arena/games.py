@@ -23,7 +23,7 @@ from typing import Any
 import attrs
 
 from powergrid.actions import Action
-from powergrid.bots import GreedyBot, RandomBot
+from powergrid.bots import BOTS
 from powergrid.config import GameConfig
 from powergrid.engine.determinize import decision_rng, determinize
 from powergrid.engine.game import apply, current_player, new_game, outcome
@@ -33,7 +33,6 @@ from powergrid.outcome import Outcome
 from powergrid.state import GameState
 
 #: The built-in bots by name.
-BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "greedy": GreedyBot}
 #: A game that runs longer than this many actions is reported as broken.
 MAX_ACTIONS = 20_000
 

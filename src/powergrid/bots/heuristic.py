@@ -84,7 +84,7 @@ def default_weights() -> Weights:
 class HeuristicBot:
     """A strong, fast player (see the module docstring); a pure function of (seed, state).
 
-    ``weights`` defaults to :func:`default_weights`. ``choose`` raises
+    ``weights`` defaults to :func:`~powergrid.bots.heuristic.default_weights`. ``choose`` raises
     ``ValueError`` when the game is over.
     """
 

@@ -28,7 +28,7 @@ from typing import Protocol, TextIO
 import attrs
 
 from powergrid.actions import CHANCE, Action
-from powergrid.bots import GreedyBot, RandomBot
+from powergrid.bots import BOTS
 from powergrid.catalog import COMPONENT_SETS, component_maps, default_modules, map_ids
 from powergrid.cli.errors import UserError
 from powergrid.cli.files import (
@@ -77,7 +77,8 @@ class Bot(Protocol):
         ...
 
 
-BOT_KINDS: dict[str, type[GreedyBot] | type[RandomBot]] = {"greedy": GreedyBot, "random": RandomBot}
+#: The bots ``--bots`` names (:data:`powergrid.bots.BOTS`).
+BOT_KINDS = BOTS
 
 
 def _map_help() -> str:
@@ -104,7 +105,10 @@ def add_play_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     add("--map", metavar="ID", help=_map_help())
     add("--seed", metavar="N", type=int, help="game seed (0)")
     add("--human", metavar="SEAT", action="append", help="a seat you play (number or name); repeat")
-    add("--bots", help="comma-separated bot per bot seat: greedy or random; one name: all of them")
+    add(
+        "--bots",
+        help="comma-separated bot per bot seat: random, greedy or heuristic; one name: all of them",
+    )
     add("--components", metavar="SET", help="component set: deluxe or classic (deluxe)")
     add(
         "--regions",

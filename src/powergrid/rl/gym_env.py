@@ -40,7 +40,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from powergrid.actions import Action
-from powergrid.bots import GreedyBot, RandomBot
+from powergrid.bots import BOTS
 from powergrid.config import GameConfig
 from powergrid.engine.determinize import decision_rng, determinize
 from powergrid.engine.game import apply, current_player, new_game, outcome
@@ -55,7 +55,7 @@ from powergrid.state import GameState
 
 Policy = Callable[[GameState], Action]
 Opponent = str | Policy | Any
-_BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "greedy": GreedyBot}
+_BOTS = BOTS
 
 #: The id under which ``import powergrid.rl`` registers the environment.
 ENV_ID = "powergrid/PowerGrid-v0"
@@ -65,7 +65,7 @@ class PowerGridEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
     """Power Grid from one seat, the others played by opponents (see the module docstring).
 
     ``seat`` is the learner's seat; ``opponents`` is one opponent for every
-    other seat, or a single one for all of them: ``"random"``, ``"greedy"``
+    other seat, or a single one for all of them: ``"random"``, ``"greedy"``, ``"heuristic"``
     (the built-in bots, seeded from the game seed and the seat, so the same
     seed gives the same game), a callable ``state -> action`` or an object
     with ``choose(state)``. Other keyword arguments make the
