@@ -120,7 +120,10 @@ def test_usage_errors_exit_two(args: list[str], capsys: pytest.CaptureFixture[st
 @pytest.mark.parametrize(
     ("args", "line"),
     [
-        (["--bots", "smart"], "error: --bots: unknown bot 'smart'; choose from random, greedy, heuristic"),
+        (
+            ["--bots", "smart"],
+            "error: --bots: unknown bot 'smart'; choose from random, greedy, heuristic",
+        ),
         (["--bots", "random,greedy"], "error: --bots names 2 bots for 4 players"),
         (
             ["--players", "2", "--human", "0", "--bots", "random,greedy"],
