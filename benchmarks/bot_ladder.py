@@ -45,14 +45,23 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=200, help="4-player games per table")
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
     parser.add_argument("--workers", type=int, default=2, help="worker processes")
+    parser.add_argument(
+        "--bots",
+        default="random,greedy,heuristic",
+        help="the bots of the ladder, weakest first (mcts takes about a second a decision)",
+    )
+    parser.add_argument("--pairs-only", action="store_true", help="no 4-player tables")
     args = parser.parse_args()
     print("| games of | config | games | seed | wins | win rate (95% CI) | rounds | time |")
     print("|---|---|---:|---:|---:|---|---:|---:|")
-    ladder = list(BOTS)  # weakest first
+    ladder = args.bots.split(",")
+    unknown = [b for b in ladder if b not in BOTS]
+    if unknown:
+        parser.error(f"unknown bot {unknown[0]!r}; the bots are {', '.join(BOTS)}")
     for weak, strong in combinations(ladder, 2):
         label = f"{strong} vs {weak}"
         print(row(label, [strong, weak], HEADS_UP, args.games, args.seed, args.workers), flush=True)
-    for weak, strong in combinations(ladder, 2):
+    for weak, strong in combinations(ladder, 2) if not args.pairs_only else ():
         label = f"one {strong} vs three {weak}"
         policies = [strong, weak, weak, weak]
         print(row(label, policies, TABLE, args.tables, args.seed, args.workers), flush=True)

@@ -122,7 +122,7 @@ def test_usage_errors_exit_two(args: list[str], capsys: pytest.CaptureFixture[st
     [
         (
             ["--bots", "smart"],
-            "error: --bots: unknown bot 'smart'; choose from random, greedy, heuristic",
+            "error: --bots: unknown bot 'smart'; choose from random, greedy, heuristic, mcts",
         ),
         (["--bots", "random,greedy"], "error: --bots names 2 bots for 4 players"),
         (

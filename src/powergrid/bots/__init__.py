@@ -1,4 +1,4 @@
-"""Built-in players, weakest first: :class:`RandomBot`, :class:`GreedyBot`, :class:`HeuristicBot`.
+"""Built-in players, weakest first: random, greedy, heuristic and search (:class:`MCTSBot`).
 
 A bot is a frozen record with a ``seed`` and a method ``choose(state)`` that
 returns one of :func:`powergrid.legal_actions` for the player to act. Bots are
@@ -21,12 +21,22 @@ from __future__ import annotations
 
 from powergrid.bots.basic import GreedyBot, RandomBot, distinct_choices
 from powergrid.bots.heuristic import HeuristicBot, Weights
+from powergrid.bots.mcts import MCTSBot
 
-__all__ = ["BOTS", "GreedyBot", "HeuristicBot", "RandomBot", "Weights", "distinct_choices"]
+__all__ = [
+    "BOTS",
+    "GreedyBot",
+    "HeuristicBot",
+    "MCTSBot",
+    "RandomBot",
+    "Weights",
+    "distinct_choices",
+]
 
 #: The built-in bots by the name the arena, the environments and ``--bots`` use.
-BOTS: dict[str, type[RandomBot] | type[GreedyBot] | type[HeuristicBot]] = {
+BOTS: dict[str, type[RandomBot] | type[GreedyBot] | type[HeuristicBot] | type[MCTSBot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "heuristic": HeuristicBot,
+    "mcts": MCTSBot,
 }

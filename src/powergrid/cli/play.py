@@ -107,7 +107,8 @@ def add_play_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     add("--human", metavar="SEAT", action="append", help="a seat you play (number or name); repeat")
     add(
         "--bots",
-        help="comma-separated bot per bot seat: random, greedy or heuristic; one name: all of them",
+        help="comma-separated bot per bot seat: random, greedy, heuristic or mcts (about a second "
+        "a decision); one name: all of them",
     )
     add("--components", metavar="SET", help="component set: deluxe or classic (deluxe)")
     add(
