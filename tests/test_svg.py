@@ -390,3 +390,17 @@ def test_a_metropole_of_unknown_cities_is_refused(monkeypatch: pytest.MonkeyPatc
     with pytest.raises(pg.RulesConfigError, match="metropole") as err:
         catalog.load_map("testland")
     assert err.value.field == "map"
+
+
+def test_the_legend_names_every_region_and_whether_it_is_in_play() -> None:
+    """SET-04: a 3-player Europe game plays 3 of the board's 6 regions; the legend says which."""
+    state = pg.new_game(pg.GameConfig(players=3, map="europe", components="deluxe"), seed=2)
+    board, area = state.rules.area.board, state.rules.area
+    in_play = {board.city_region[i] for i in area.cities}
+    assert len(in_play) == 3
+    legend = elements(svg.board(state), "region")
+    assert [e.get("data-region") for e in legend] == list(board.regions)
+    for e in legend:
+        assert e.get("data-in-play") == str(e.get("data-region") in in_play)
+        shown = "".join(texts(e))
+        assert shown.endswith("(out of play)") == (e.get("data-region") not in in_play)

@@ -25,6 +25,8 @@ REGION_FILLS = (
     "#E0C3FC",
 )
 OUT_OF_PLAY = "#DDDDDD"
+#: The band under the map that holds the legend of the regions.
+LEGEND_HEIGHT = 20.0
 CITY_R = 8.0
 HOUSE_R = 6.5
 #: Where the three slots sit around a city (the 10, 15 and 20 slot), as offsets.
@@ -35,6 +37,7 @@ def draw_board(scene: Scene, width: float, last_action: bool) -> tuple[list[str]
     """The board's elements in a box ``width`` wide, and the box's height."""
     board = scene.rules.area.board
     points, height = fitted(board, width)
+    height += LEGEND_HEIGHT
     in_area = scene.rules.area.in_area
     houses = houses_by_index(scene)
     event = last_event(scene.view) if last_action else None
@@ -47,10 +50,36 @@ def draw_board(scene: Scene, width: float, last_action: bool) -> tuple[list[str]
         out += _city(scene, i, points[i], houses.get(i, ()), last_city == i)
     if event is not None:
         text = f"Last: {event.text}"
-        style = {"class": "last-action", "x": 10.0, "y": height - 8, "font-size": 13}
+        style = {
+            "class": "last-action",
+            "x": 10.0,
+            "y": height - 8 - LEGEND_HEIGHT,
+            "font-size": 13,
+        }
         out.append(tag("text", style, text))
+    out += _legend(scene, height - 8)
     out.append("</g>")
     return out, height
+
+
+def _legend(scene: Scene, y: float) -> list[str]:
+    """One swatch per region in its fill, grey and named as such when out of play."""
+    board, area = scene.rules.area.board, scene.rules.area
+    in_play = {board.city_region[i] for i in area.cities}
+    out = ['<g class="legend">', tag("text", {"x": 10.0, "y": y, "font-size": 11}, "Regions:")]
+    x = 66.0
+    for k, region in enumerate(board.regions):
+        live = region in in_play
+        fill = REGION_FILLS[k % len(REGION_FILLS)] if live else OUT_OF_PLAY
+        name = region.replace("_", " ") + ("" if live else " (out of play)")
+        out.append(f'<g class="region" data-region="{region}" data-in-play="{live}">')
+        out.append(tag("circle", {"cx": x, "cy": y - 4, "r": 5.0, "fill": fill, "stroke": "#333"}))
+        ink = "#000" if live else "#888"
+        out.append(tag("text", {"x": x + 8, "y": y, "font-size": 11, "fill": ink}, name))
+        out.append("</g>")
+        x += 8 + 5.9 * len(name) + 14
+    out.append("</g>")
+    return out
 
 
 def _event_city(event: Event | None, houses: dict[int, tuple[int, ...]]) -> int | None:
