@@ -14,9 +14,11 @@ from __future__ import annotations
 import argparse
 import time
 from itertools import combinations
+from typing import Literal
 
 from powergrid.arena import run_arena
-from powergrid.bots import BOTS
+from powergrid.arena.games import policy_name
+from powergrid.bots import BOTS, MCTSBot
 from powergrid.config import GameConfig
 
 HEADS_UP = GameConfig(players=2, map="europe", components="deluxe")
@@ -24,12 +26,23 @@ TABLE = GameConfig(players=4, map="europe", components="deluxe")
 
 
 def row(
-    label: str, policies: list[str], config: GameConfig, games: int, seed: int, workers: int
+    label: str,
+    policies: list[str | object],
+    config: GameConfig,
+    games: int,
+    seed: int,
+    workers: int,
 ) -> str:
-    """One table row: the first policy's wins and win rate over ``games`` games."""
+    """One table row: the first policy's wins and win rate over ``games`` games.
+
+    Policies given as objects (a search bot with its own budget) play in this
+    process, since only names cross to a pool's workers.
+    """
     start = time.perf_counter()
-    result = run_arena(policies, games, config=config, seed=seed, backend="pool", workers=workers)
-    hero = next(s for s in result.summary if s.policy == policies[0])
+    named = all(isinstance(p, str) for p in policies)
+    backend: Literal["pool", "inprocess"] = "pool" if named else "inprocess"
+    result = run_arena(policies, games, config=config, seed=seed, backend=backend, workers=workers)
+    hero = next(s for s in result.summary if s.policy == policy_name(policies[0]))
     took = time.perf_counter() - start
     rate = f"{hero.win_rate:.1%} [{hero.win_low:.1%}, {hero.win_high:.1%}]"
     return (
@@ -51,6 +64,12 @@ def main() -> None:
         help="the bots of the ladder, weakest first (mcts takes about a second a decision)",
     )
     parser.add_argument("--pairs-only", action="store_true", help="no 4-player tables")
+    parser.add_argument(
+        "--mcts-iterations",
+        type=int,
+        help="the search bot's playouts a decision (default its own, 200); with this option "
+        "its games run in this process",
+    )
     args = parser.parse_args()
     print("| games of | config | games | seed | wins | win rate (95% CI) | rounds | time |")
     print("|---|---|---:|---:|---:|---|---:|---:|")
@@ -58,12 +77,19 @@ def main() -> None:
     unknown = [b for b in ladder if b not in BOTS]
     if unknown:
         parser.error(f"unknown bot {unknown[0]!r}; the bots are {', '.join(BOTS)}")
+
+    def policy(name: str) -> str | object:
+        if name == "mcts" and args.mcts_iterations is not None:
+            return MCTSBot(iterations=args.mcts_iterations)
+        return name
+
     for weak, strong in combinations(ladder, 2):
         label = f"{strong} vs {weak}"
-        print(row(label, [strong, weak], HEADS_UP, args.games, args.seed, args.workers), flush=True)
+        pair = [policy(strong), policy(weak)]
+        print(row(label, pair, HEADS_UP, args.games, args.seed, args.workers), flush=True)
     for weak, strong in combinations(ladder, 2) if not args.pairs_only else ():
         label = f"one {strong} vs three {weak}"
-        policies = [strong, weak, weak, weak]
+        policies = [policy(strong), policy(weak), policy(weak), policy(weak)]
         print(row(label, policies, TABLE, args.tables, args.seed, args.workers), flush=True)
 
 
