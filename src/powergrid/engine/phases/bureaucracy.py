@@ -98,17 +98,11 @@ def legal(state: GameState, seat: int | None) -> tuple[Action, ...]:
 def _shared_legal(
     rules: Cards, seat: int, owned: tuple[str, ...], held: tuple[int, ...]
 ) -> tuple[Action, ...]:
-    """legal() for a hand with a hybrid: its candidates that run on the tokens held."""
+    """legal() for a hand with a hybrid: the burns that run on the tokens held (burning.runs)."""
     kinds = rules.resources
-    out = []
-    for c in burning.candidates(rules, owned, len(kinds)):
-        for i, n in c[2]:  # tokens short, the commonest failure, tested before the call
-            if held[i] < n:
-                break
-        else:
-            if burning.playable(rules, owned, c, held):
-                out.append(_power(kinds, seat, c[0], c[1]))
-    return tuple(out)
+    return tuple(
+        [_power(kinds, seat, plants, use) for plants, use in burning.runs(rules, owned, held)]
+    )
 
 
 @functools.lru_cache(maxsize=4096)
@@ -136,14 +130,6 @@ def _power(
     return trusted(Power, player=seat, plants=plants, mix=_mix(kinds, use))
 
 
-@functools.lru_cache(maxsize=1024)
-def _candidate_index(
-    rules: Cards, owned: tuple[str, ...], nk: int
-) -> dict[tuple[tuple[str, ...], tuple[int, ...]], burning.Candidate]:
-    """The hand's candidates by (running plants, burn vector), to look a played Power up."""
-    return {(c[0], c[1]): c for c in burning.candidates(rules, owned, nk)}
-
-
 #: A burn vector as a Power's mix (cached: the same burns recur all game).
 _mix = functools.lru_cache(maxsize=4096)(vector_amounts)
 
@@ -164,10 +150,8 @@ def apply(state: GameState, action: Action) -> GameState:
                 return _power_up(state, action, use, supply)
         else:
             vector = _vector(cards.resources, action.mix)
-            index = _candidate_index(cards, owned, len(p.resources))
-            candidate = None if vector is None else index.get((plants, vector))
-            if candidate is not None and burning.playable(cards, owned, candidate, p.resources):
-                return _power_up(state, action, candidate[1])
+            if vector is not None and burning.runs_with(cards, owned, p.resources, plants, vector):
+                return _power_up(state, action, vector)
     _check(state, action)
     kinds = state.rules.resources
     return _power_up(state, action, tuple(dict(action.mix).get(k, 0) for k in kinds))
