@@ -146,16 +146,12 @@ def mixes(rules: Cards, plants: tuple[str, ...], conds: tuple[int, ...]) -> Mixe
 
 #: What a hand needs in phase 5 whatever the tokens (:func:`hand_burns`): its sets
 #: of plants (:func:`layout`), the :data:`Mixes` of each set of its active plants
-#: by bit mask, its storage (``None`` without a hybrid: the leftover always fits),
-#: each set's plants as a Power names them (filled as they are first needed) and
-#: what names them.
-HandBurns = tuple[
-    tuple[Place, ...],
-    dict[int, Mixes],
-    Hand | None,
-    list[tuple[str, ...] | None],
-    Callable[[tuple[int, ...]], tuple[str, ...]],
-]
+#: indexed by bit mask (empty where no set has those), its storage (``None``
+#: without a hybrid: the leftover always fits) and whether the hand is held in a
+#: Power's canonical order (else naming a set sorts it).
+HandBurns = tuple[tuple[Place, ...], tuple[Mixes, ...], Hand | None, bool]
+
+_NO_MIXES: Mixes = ((), ())
 
 
 @functools.lru_cache(maxsize=1024)
@@ -165,7 +161,8 @@ def hand_burns(rules: Cards, owned: tuple[str, ...]) -> HandBurns:
     The sets of plants with their inert plants' fixed burn come from
     :func:`layout`, the totals of their active plants from :func:`mixes`, both
     cached across hands, so a hand met for the first time costs a few look-ups
-    rather than an enumeration of its burns.
+    rather than an enumeration of its burns. Tuples only, which the garbage
+    collector stops tracking: the cache holds a thousand hands.
     """
     nk = len(rules.resources)
     table = plant_parts(rules)
@@ -173,13 +170,14 @@ def hand_burns(rules: Cards, owned: tuple[str, ...]) -> HandBurns:
     places = layout(tuple([row[0][0] if row[3] else None for row in rows]), nk)
     storage = card_hand(rules, owned) if _shared(rules, owned) else None
     masks = storage.masks if storage is not None else ()
-    parts: dict[int, Mixes] = {}
+    parts = [_NO_MIXES] * (1 << len(owned))
     for _, _, _, active in places:
-        if active and active not in parts:
+        if active and parts[active] is _NO_MIXES:
             plants = tuple([owned[j] for j in range(len(owned)) if active >> j & 1])
             parts[active] = mixes(rules, plants, masks)
-    # Names are filled as sets are first listed: most never run, and naming may sort.
-    return places, parts, storage, [None] * len(places), namer(rules, owned)
+    key = label_keys(rules).__getitem__
+    ordered = len(owned) < 2 or list(owned) == sorted(owned, key=key)
+    return places, tuple(parts), storage, ordered
 
 
 def _shared(rules: Cards, owned: tuple[str, ...]) -> bool:
@@ -223,19 +221,20 @@ def runs(
     (:func:`hand_burns`); a set whose tokens left do not fit with all plants
     running at once may still run in turn (:func:`runs_in_turn`).
     """
-    places, parts, storage, names, named = hand_burns(rules, owned)
+    places, parts, storage, ordered = hand_burns(rules, owned)
     spare, fits = _slack(storage, held)
     limits: dict[int, tuple[int, ...] | None] = {}
-    ge = operator.ge
+    ge, get = operator.ge, owned.__getitem__
     out = []
-    for at, (running, base, need, active) in enumerate(places):
+    for running, base, need, active in places:
         for i, n in need:
             if held[i] < n:
                 break
         else:
-            plants = names[at]
-            if plants is None:
-                plants = names[at] = named(running)
+            if ordered:
+                plants = tuple(map(get, running))
+            else:
+                plants = tuple(sorted(map(get, running), key=label_keys(rules).__getitem__))
             if not active:
                 if fits or _in_turn(rules, owned, plants, base, held):
                     out.append((plants, base))
@@ -281,7 +280,7 @@ def runs_with(
     """
     if len(use) != len(held) or any(map(operator.gt, use, held)):
         return False
-    places, parts, storage, _, _ = hand_burns(rules, owned)
+    places, parts, storage, _ = hand_burns(rules, owned)
     mask = 0
     for name in plants:
         mask |= 1 << owned.index(name)
