@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import operator
+from typing import Any
 
 from powergrid.actions import Action, Amounts, Power, kinds_in, trusted, vector_amounts
 from powergrid.engine.phases.common import next_in
@@ -235,6 +236,11 @@ def _describe(action: Power) -> str:
 
 def refill(state: GameState) -> GameState:
     """BUR-05: refill each track from the supply by the table, capped by supply and room."""
+    return evolve(state, **_refilled(state))
+
+
+def _refilled(state: GameState) -> dict[str, Any]:
+    """:func:`refill` as the changes of one evolve (resources and events)."""
     rules = state.rules
     tables = rules.tables
     column = state.step - 1
@@ -247,23 +253,22 @@ def refill(state: GameState) -> GameState:
         mkt.append(on_market + n)
         sup.append(in_supply - n)
         added.append(n)
-    names = _kind_names(rules.resources)
-    text = ", ".join(f"{n} {kind}" for n, kind in zip(added, names, strict=True))
-    return evolve(
-        state,
-        resources=evolve(res, market=tuple(mkt), supply=tuple(sup)),
-        events=state.events_with(
-            "market_refilled", f"Resource market refilled: {text}.", None, *added
+    moved = tuple(added)
+    return {
+        "resources": evolve(res, market=tuple(mkt), supply=tuple(sup)),
+        "events": state.events_with(
+            "market_refilled", _refill_text(rules.resources, moved), None, *moved
         ),
-    )
+    }
 
 
-@functools.lru_cache(maxsize=16)
-def _kind_names(kinds: tuple[Resource, ...]) -> tuple[str, ...]:
-    """The kinds' names (``Enum.value`` is a Python-level property, slow on 3.11)."""
-    return tuple(kind.value for kind in kinds)
+@functools.lru_cache(maxsize=256)
+def _refill_text(kinds: tuple[Resource, ...], added: tuple[int, ...]) -> str:
+    """The refill's event text (the same few refills recur all game)."""
+    text = ", ".join(f"{n} {kind.value}" for n, kind in zip(added, kinds, strict=True))
+    return f"Resource market refilled: {text}."
 
 
 def end_of_phase(state: GameState) -> GameState:
-    """BUR-08: after everyone powered, refill then update the plant market."""
-    return market.market_update(refill(state))
+    """BUR-08: after everyone powered, refill then update the plant market, in one copy."""
+    return market.market_update(state, **_refilled(state))
