@@ -267,3 +267,33 @@ def test_the_composition_names_plants_in_a_powers_order() -> None:
     listed = burning.runs(rules, owned, held)
     assert listed == old_runs(rules, owned, held)
     assert all(list(plants) == sorted(plants, key=label_key) for plants, _ in listed)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    name=st.sampled_from(sorted(CONFIGS)),
+    data=st.data(),
+    held=st.lists(st.integers(0, 7), min_size=4, max_size=4),
+)
+def test_a_hand_of_fixed_burns_lists_the_sets_whose_need_is_held(
+    name: str, data: st.DataObject, held: list[int]
+) -> None:
+    """BUR-02 (issue 34 item 2): without a hybrid, the sets named as they are listed
+    (plain_hand) are the composed listing's, in the same order, even for a hand held
+    out of rank order; each set's need is its burn."""
+    rules = cards(name)
+    fixed = [n for n in rules.plants if burning.fixed_burns(rules)[n] is not None]
+    owned = tuple(data.draw(st.lists(st.sampled_from(fixed), max_size=4, unique=True)))
+    tokens = tuple(held[: len(rules.resources)])
+    plain = burning.plain_hand(rules, owned)
+    assert plain is not None
+    sets, ordered = plain
+    listed = [
+        (burning.named(rules, owned, running, ordered), need)
+        for running, need in sets
+        if all(tokens[i] >= n for i, n in need)
+    ]
+    expected = burning.runs(rules, owned, tokens)
+    assert [plants for plants, _ in listed] == [plants for plants, _ in expected]
+    assert [need for _, need in listed] == [burning.need_of(use) for _, use in expected]
+    assert [plants for plants, _ in expected] == [p for p, _ in old_runs(rules, owned, tokens)]

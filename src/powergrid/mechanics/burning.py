@@ -17,7 +17,6 @@ from __future__ import annotations
 import functools
 import itertools
 import operator
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from powergrid.mechanics.fuel_storage import Hand, binding_sets, card_hand, fits_conditions
@@ -175,9 +174,7 @@ def hand_burns(rules: Cards, owned: tuple[str, ...]) -> HandBurns:
         if active and parts[active] is _NO_MIXES:
             plants = tuple([owned[j] for j in range(len(owned)) if active >> j & 1])
             parts[active] = mixes(rules, plants, masks)
-    key = label_keys(rules).__getitem__
-    ordered = len(owned) < 2 or list(owned) == sorted(owned, key=key)
-    return places, tuple(parts), storage, ordered
+    return places, tuple(parts), storage, in_order(rules, owned)
 
 
 def _shared(rules: Cards, owned: tuple[str, ...]) -> bool:
@@ -224,17 +221,14 @@ def runs(
     places, parts, storage, ordered = hand_burns(rules, owned)
     spare, fits = _slack(storage, held)
     limits: dict[int, tuple[int, ...] | None] = {}
-    ge, get = operator.ge, owned.__getitem__
+    ge = operator.ge
     out = []
     for running, base, need, active in places:
         for i, n in need:
             if held[i] < n:
                 break
         else:
-            if ordered:
-                plants = tuple(map(get, running))
-            else:
-                plants = tuple(sorted(map(get, running), key=label_keys(rules).__getitem__))
+            plants = named(rules, owned, running, ordered)
             if not active:
                 if fits or _in_turn(rules, owned, plants, base, held):
                     out.append((plants, base))
@@ -428,33 +422,41 @@ def fixed_burns(rules: Cards) -> dict[str, tuple[int, int] | None]:
     return out
 
 
-@functools.lru_cache(maxsize=1024)
-def plain_hand(
-    rules: Cards, owned: tuple[str, ...]
-) -> tuple[tuple[tuple[str, ...], Need], ...] | None:
-    """A hand's (running plants, need) in legal()'s order when every burn is fixed, else ``None``.
+#: A hand whose plants all have a fixed burn (:func:`plain_hand`): per set of its
+#: plants, in legal()'s order, the positions and the need; and whether the hand is
+#: held in a Power's canonical order (else naming a set sorts it, :func:`named`).
+PlainHand = tuple[tuple[tuple[tuple[int, ...], Need], ...], bool]
 
-    Then the leftover tokens always fit (see :func:`mixes`): a set of
-    plants runs exactly when the tokens held cover its need.
+
+@functools.lru_cache(maxsize=1024)
+def plain_hand(rules: Cards, owned: tuple[str, ...]) -> PlainHand | None:
+    """A hand's :data:`PlainHand` when every burn is fixed, else ``None``.
+
+    Then the leftover tokens always fit (see :func:`mixes`): a set of plants
+    runs exactly when the tokens held cover its need. The sets come from
+    :func:`shape`, cached per burns; only the sets that run are named, as
+    they are listed, so a hand met for the first time costs two look-ups.
     """
     burns = fixed_burns(rules)
     fixed = tuple(map(burns.__getitem__, owned))
     if None in fixed:
         return None
-    named = namer(rules, owned)
-    return tuple((named(running), need) for running, need in shape(fixed))
+    return shape(fixed), in_order(rules, owned)
 
 
-def namer(rules: Cards, owned: tuple[str, ...]) -> Callable[[tuple[int, ...]], tuple[str, ...]]:
-    """The running plants at positions of ``owned``, in a Power's canonical order.
-
-    A hand is usually held in that order already; then no sort is needed.
-    """
+def in_order(rules: Cards, owned: tuple[str, ...]) -> bool:
+    """Whether a hand is held in a Power's canonical order (then a set's plants need no sort)."""
     key = label_keys(rules).__getitem__
-    get = owned.__getitem__
-    if len(owned) < 2 or list(owned) == sorted(owned, key=key):
-        return lambda running: tuple(map(get, running))
-    return lambda running: tuple(sorted(map(get, running), key=key))
+    return len(owned) < 2 or list(owned) == sorted(owned, key=key)
+
+
+def named(
+    rules: Cards, owned: tuple[str, ...], running: tuple[int, ...], ordered: bool
+) -> tuple[str, ...]:
+    """The plants at positions ``running`` of ``owned``, in a Power's canonical order."""
+    if ordered:
+        return tuple(map(owned.__getitem__, running))
+    return tuple(sorted(map(owned.__getitem__, running), key=label_keys(rules).__getitem__))
 
 
 @functools.lru_cache(maxsize=4096)
