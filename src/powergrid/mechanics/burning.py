@@ -171,7 +171,8 @@ def hand_burns(rules: Cards, owned: tuple[str, ...]) -> HandBurns:
     masks = storage.masks if storage is not None else ()
     parts = [_NO_MIXES] * (1 << len(owned))
     for _, _, _, active in places:
-        if active and parts[active] is _NO_MIXES:
+        # not ``is _NO_MIXES``: the compiled build re-boxes a fixed-length tuple
+        if active and not parts[active][1]:
             plants = tuple([owned[j] for j in range(len(owned)) if active >> j & 1])
             parts[active] = mixes(rules, plants, masks)
     return places, tuple(parts), storage, in_order(rules, owned)
