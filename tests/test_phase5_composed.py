@@ -278,8 +278,8 @@ def test_the_composition_names_plants_in_a_powers_order() -> None:
 def test_a_hand_of_fixed_burns_lists_the_sets_whose_need_is_held(
     name: str, data: st.DataObject, held: list[int]
 ) -> None:
-    """BUR-02 (issue 34 item 2): without a hybrid, the sets named as they are listed
-    (plain_hand) are the composed listing's, in the same order, even for a hand held
+    """BUR-02 (issue 34 item 2): without a hybrid, the sets whose need is held (plain_hand)
+    are the composed listing's, in the same order and named alike, even for a hand held
     out of rank order; each set's need is its burn."""
     rules = cards(name)
     fixed = [n for n in rules.plants if burning.fixed_burns(rules)[n] is not None]
@@ -287,12 +287,7 @@ def test_a_hand_of_fixed_burns_lists_the_sets_whose_need_is_held(
     tokens = tuple(held[: len(rules.resources)])
     plain = burning.plain_hand(rules, owned)
     assert plain is not None
-    sets, ordered = plain
-    listed = [
-        (burning.named(rules, owned, running, ordered), need)
-        for running, need in sets
-        if all(tokens[i] >= n for i, n in need)
-    ]
+    listed = [(plants, need) for plants, need in plain if all(tokens[i] >= n for i, n in need)]
     expected = burning.runs(rules, owned, tokens)
     assert [plants for plants, _ in listed] == [plants for plants, _ in expected]
     assert [need for _, need in listed] == [burning.need_of(use) for _, use in expected]

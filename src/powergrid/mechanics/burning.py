@@ -222,14 +222,15 @@ def runs(
     places, parts, storage, ordered = hand_burns(rules, owned)
     spare, fits = _slack(storage, held)
     limits: dict[int, tuple[int, ...] | None] = {}
-    ge = operator.ge
+    ge, get = operator.ge, owned.__getitem__
     out = []
     for running, base, need, active in places:
         for i, n in need:
             if held[i] < n:
                 break
         else:
-            plants = named(rules, owned, running, ordered)
+            # named() written out: it runs for every set listed
+            plants = tuple(map(get, running)) if ordered else named(rules, owned, running, False)
             if not active:
                 if fits or _in_turn(rules, owned, plants, base, held):
                     out.append((plants, base))
@@ -423,26 +424,23 @@ def fixed_burns(rules: Cards) -> dict[str, tuple[int, int] | None]:
     return out
 
 
-#: A hand whose plants all have a fixed burn (:func:`plain_hand`): per set of its
-#: plants, in legal()'s order, the positions and the need; and whether the hand is
-#: held in a Power's canonical order (else naming a set sorts it, :func:`named`).
-PlainHand = tuple[tuple[tuple[tuple[int, ...], Need], ...], bool]
-
-
 @functools.lru_cache(maxsize=1024)
-def plain_hand(rules: Cards, owned: tuple[str, ...]) -> PlainHand | None:
-    """A hand's :data:`PlainHand` when every burn is fixed, else ``None``.
+def plain_hand(
+    rules: Cards, owned: tuple[str, ...]
+) -> tuple[tuple[tuple[str, ...], Need], ...] | None:
+    """A hand's (running plants, need) in legal()'s order when every burn is fixed, else ``None``.
 
-    Then the leftover tokens always fit (see :func:`mixes`): a set of plants
-    runs exactly when the tokens held cover its need. The sets come from
-    :func:`shape`, cached per burns; only the sets that run are named, as
-    they are listed, so a hand met for the first time costs two look-ups.
+    Then the leftover tokens always fit (see :func:`mixes`): a set of
+    plants runs exactly when the tokens held cover its need. Every set is
+    named here, once per hand: naming only the sets that run, as they are
+    listed, measured no faster (a hand is listed a few times).
     """
     burns = fixed_burns(rules)
     fixed = tuple(map(burns.__getitem__, owned))
     if None in fixed:
         return None
-    return shape(fixed), in_order(rules, owned)
+    ordered = in_order(rules, owned)
+    return tuple((named(rules, owned, running, ordered), need) for running, need in shape(fixed))
 
 
 def in_order(rules: Cards, owned: tuple[str, ...]) -> bool:

@@ -68,17 +68,12 @@ def supplied(state: GameState, seat: int, plants: tuple[str, ...]) -> int:
 def best_powered(state: GameState, seat: int) -> int:
     """END-02: the most cities the player can power with what the plants hold."""
     p = state.players[seat]
-    rules, owned, held = state.rules.cards, p.plants, p.resources
-    plain = burning.plain_hand(rules, owned)
+    plain = burning.plain_hand(state.rules.cards, p.plants)
     if plain is None:
         runs = [plants for plants, _ in options(state, seat)]
     else:  # as legal(): a set runs exactly when the tokens cover its need
-        sets, ordered = plain
-        runs = [
-            burning.named(rules, owned, running, ordered)
-            for running, need in sets
-            if all(held[i] >= n for i, n in need)
-        ]
+        held = p.resources
+        runs = [plants for plants, need in plain if all(held[i] >= n for i, n in need)]
     return max((supplied(state, seat, plants) for plants in runs), default=0)
 
 
@@ -91,14 +86,12 @@ def legal(state: GameState, seat: int | None) -> tuple[Action, ...]:
     plain = burning.plain_hand(rules, owned)
     if plain is None:
         return _shared_legal(rules, seat, owned, held)
-    sets, ordered = plain
     out = []
-    for running, need in sets:
+    for plants, need in plain:
         for i, n in need:
             if held[i] < n:
                 break
         else:
-            plants = burning.named(rules, owned, running, ordered)
             out.append(_plain_power(rules, seat, plants)[0])
     return tuple(out)
 
