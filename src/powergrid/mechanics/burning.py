@@ -1,11 +1,14 @@
 """The burns a hand of plants can make (BUR-02, RES-04, RES-08), per hand and tokens held.
 
 A hand whose plants all have a fixed burn runs a set of plants exactly when the
-tokens held cover its need (:func:`plain_hand`). A hand with a hybrid lists every
-(running plants, burn vector) once (:func:`candidates`) and tests each against the
-tokens, the leftover's storage and, failing that, running the plants in turn
-(:func:`runs_in_turn`). Everything here depends on the cards alone and is cached per
-:class:`~powergrid.rules.ruleset.Cards` and hand; phase 5
+tokens held cover its need (:func:`plain_hand`). A hand with a hybrid is
+composed of its plants' parts (:func:`hand_burns`): the sets of plants with the
+fixed burn of their inert plants (:func:`layout`, per burns) and the totals of
+their active plants, in practice the hybrids (:func:`mixes`, per active plants).
+:func:`runs` tests each against the tokens, the leftover's storage and, failing
+that, running the plants in turn (:func:`runs_in_turn`). Everything but the
+tokens depends on the cards alone and is cached per
+:class:`~powergrid.rules.ruleset.Cards`; phase 5
 (:mod:`powergrid.engine.phases.bureaucracy`) builds the Power actions.
 """
 
@@ -14,10 +17,9 @@ from __future__ import annotations
 import functools
 import itertools
 import operator
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from powergrid.mechanics.fuel_storage import Condition, binding_sets, fits_conditions
+from powergrid.mechanics.fuel_storage import Hand, binding_sets, card_hand, fits_conditions
 from powergrid.plants import label_key
 
 if TYPE_CHECKING:  # the rules' record of a game's cards, read here, built above
@@ -38,54 +40,265 @@ def hybrid_splits(mask: int, burn: int, nkinds: int) -> list[tuple[int, ...]]:
 
 #: A burn's nonzero (kind position, count) pairs: the tokens it needs.
 Need = tuple[tuple[int, int], ...]
-#: One way to run plants: the plants (canonical order), the burn vector, its
-#: need, and the storage conditions the leftover tokens must meet when a hybrid
-#: shares kinds (``None`` without hybrids).
-Candidate = tuple[tuple[str, ...], tuple[int, ...], Need, tuple[Condition, ...] | None]
+#: One plant's part in phase 5 (:func:`plant_parts`): its burn vectors (a hybrid's
+#: every split, RES-04), the kinds it stores (bit mask), the room it frees when it
+#: runs (cap - cap // 2) and whether it is inert (see :func:`plant_parts`).
+Part = tuple[tuple[tuple[int, ...], ...], int, int, bool]
+
+
+@functools.lru_cache(maxsize=64)
+def plant_parts(rules: Cards) -> dict[str, Part]:
+    """Every card's :data:`Part`, built once per card set.
+
+    A plant is inert when running it, whatever its burn, changes no storage
+    condition's balance: it burns exactly the room it frees, of its one kind
+    (cap = 2 x burn, RES-03), or it stores and burns nothing. Whether the
+    tokens left fit once a set of plants burned then depends on its other
+    (active) plants alone, in practice its hybrids, which is what lets
+    :func:`runs` compose a hand's options from its plants' rather than build
+    a table per hand.
+    """
+    nk = len(rules.resources)
+    out: dict[str, Part] = {}
+    for label in rules.plants:
+        mask, cap = rules.plant_slots[label]
+        options = fuel_options(rules, label, nk)
+        freed = cap - cap // 2
+        if mask and not mask & (mask - 1):
+            unit = mask.bit_length() - 1
+            inert = options == (tuple(freed if i == unit else 0 for i in range(nk)),)
+        else:
+            inert = not mask and not freed and options == ((0,) * nk,)
+        out[label] = (options, mask, freed, inert)
+    return out
+
+
+#: One set of a hand's plants, in :func:`subsets` order (:func:`layout`): the
+#: positions, the fixed burn of its inert plants as a vector and as a need, and
+#: its active plants as a bit mask of positions.
+Place = tuple[tuple[int, ...], tuple[int, ...], Need, int]
 
 
 @functools.lru_cache(maxsize=1024)
-def candidates(rules: Cards, owned: tuple[str, ...], nk: int) -> tuple[Candidate, ...]:
-    """Every (running plants, burn) of a hand whatever the tokens, in the order of options().
+def layout(burns: tuple[tuple[int, ...] | None, ...], nk: int) -> tuple[Place, ...]:
+    """Every set of a hand's plants as a :data:`Place`, from each plant's fixed burn.
 
-    Depends on the plants alone, so it is built once per hand (a hand changes a
-    few times a game) and each phase 5 only filters it by the tokens held.
+    ``burns`` holds an inert plant's burn vector and ``None`` for an active
+    one. Cached per burns, which recur across hands far more than hands do.
     """
-    n = len(owned)
-    # The burn totals of each set of running plants (by bit mask), each built
-    # from those of the set without its lowest plant.
-    uses: list[tuple[tuple[int, ...], ...]] = [((0,) * nk,)] * (1 << n)
-    for mask in range(1, 1 << n):
-        low = (mask & -mask).bit_length() - 1
-        uses[mask] = add_options(uses[mask & (mask - 1)], fuel_options(rules, owned[low], nk))
-    # Without hybrids every kind has its own plants, and burning a running plant's
-    # share frees exactly the room it used, so the leftover always fits: skip the check.
-    shared = any(rules.plants[name].is_hybrid for name in owned)
-    rooms = _mask_rooms(rules, owned, nk) if shared else None
-    named = _namer(rules, owned)
-    out: list[Candidate] = []
-    for mask, running in subsets(n):
-        plants = named(running)
-        room = None if rooms is None else rooms[mask]
-        for use in uses[mask]:
-            out.append((plants, use, need_of(use), room))
+    n = len(burns)
+    out = []
+    for _, running in subsets(n):
+        base = [0] * nk
+        active = 0
+        for j in running:
+            burn = burns[j]
+            if burn is None:
+                active |= 1 << j
+            else:
+                base = list(map(operator.add, base, burn))
+        out.append((running, tuple(base), need_of(tuple(base)), active))
     return tuple(out)
 
 
-def _mask_rooms(rules: Cards, owned: tuple[str, ...], nk: int) -> list[tuple[Condition, ...]]:
-    """Per set of running plants (by bit mask): the conditions the leftover tokens must meet."""
-    # A set's rooms are those of the set without its lowest plant, less what that plant frees.
-    rooms = residual_rooms(rules, owned, nk)
-    kinds = [c[0] for c in rooms]
-    frees = [[0] * len(rooms) for _ in owned]
-    for c, (_, _, members) in enumerate(rooms):
-        for j, freed in members:
-            frees[j][c] = freed
-    left: list[tuple[int, ...]] = [tuple(c[1] for c in rooms)] * (1 << len(owned))
-    for mask in range(1, 1 << len(owned)):
-        low = (mask & -mask).bit_length() - 1
-        left[mask] = tuple(map(operator.sub, left[mask & (mask - 1)], frees[low]))
-    return [tuple(zip(kinds, room, strict=True)) for room in left]
+@functools.lru_cache(maxsize=4096)
+def need_of(use: tuple[int, ...]) -> Need:
+    """The nonzero (kind, count) pairs of a burn vector."""
+    return tuple((i, u) for i, u in enumerate(use) if u)
+
+
+#: The burns of a set of a hand's active plants (:func:`mixes`): the storage
+#: conditions they touch, as (condition index, room they free), and each
+#: distinct total, sorted, with its need and its tokens of each touched condition.
+Mixes = tuple[
+    tuple[tuple[int, int], ...], tuple[tuple[tuple[int, ...], Need, tuple[int, ...]], ...]
+]
+
+
+@functools.lru_cache(maxsize=1024)
+def mixes(rules: Cards, plants: tuple[str, ...], conds: tuple[int, ...]) -> Mixes:
+    """The :data:`Mixes` of active ``plants`` in a hand whose storage conditions are ``conds``.
+
+    ``conds`` are the conditions' kinds as bit masks (``Hand.masks``). A running
+    plant keeps room only for its burn (see :func:`residual_rooms`), so each
+    condition's room falls by what the running plants of its kinds free; the
+    tokens left fit when, for every condition, its slack over the tokens held
+    plus the total's tokens of its kinds covers that. Cached per active plants
+    and conditions, which recur across hands (the hybrids are few).
+    """
+    nk = len(rules.resources)
+    table = plant_parts(rules)
+    totals: tuple[tuple[int, ...], ...] = ((0,) * nk,)
+    touched: dict[int, int] = {}  # condition index: the room the plants free in it
+    for name in plants:
+        options, mask, freed, _ = table[name]
+        totals = add_options(totals, options)
+        for c, subset in enumerate(conds):
+            if mask & subset:
+                touched[c] = touched.get(c, 0) + freed
+    tests = tuple(sorted(touched.items()))
+    kinds = [[k for k in range(nk) if conds[c] >> k & 1] for c, _ in tests]
+    return tests, tuple(
+        (use, need_of(use), tuple(sum(use[k] for k in ks) for ks in kinds)) for use in totals
+    )
+
+
+#: What a hand needs in phase 5 whatever the tokens (:func:`hand_burns`): its sets
+#: of plants (:func:`layout`), the :data:`Mixes` of each set of its active plants
+#: indexed by bit mask (empty where no set has those), its storage (``None``
+#: without a hybrid: the leftover always fits) and whether the hand is held in a
+#: Power's canonical order (else naming a set sorts it).
+HandBurns = tuple[tuple[Place, ...], tuple[Mixes, ...], Hand | None, bool]
+
+_NO_MIXES: Mixes = ((), ())
+
+
+@functools.lru_cache(maxsize=1024)
+def hand_burns(rules: Cards, owned: tuple[str, ...]) -> HandBurns:
+    """A hand's :data:`HandBurns`, composed of its plants' parts (built once per hand).
+
+    The sets of plants with their inert plants' fixed burn come from
+    :func:`layout`, the totals of their active plants from :func:`mixes`, both
+    cached across hands, so a hand met for the first time costs a few look-ups
+    rather than an enumeration of its burns. Tuples only, which the garbage
+    collector stops tracking: the cache holds a thousand hands.
+    """
+    nk = len(rules.resources)
+    table = plant_parts(rules)
+    rows = list(map(table.__getitem__, owned))
+    places = layout(tuple([row[0][0] if row[3] else None for row in rows]), nk)
+    storage = card_hand(rules, owned) if _shared(rules, owned) else None
+    masks = storage.masks if storage is not None else ()
+    parts = [_NO_MIXES] * (1 << len(owned))
+    for _, _, _, active in places:
+        # not ``is _NO_MIXES``: the compiled build re-boxes a fixed-length tuple
+        if active and not parts[active][1]:
+            plants = tuple([owned[j] for j in range(len(owned)) if active >> j & 1])
+            parts[active] = mixes(rules, plants, masks)
+    return places, tuple(parts), storage, in_order(rules, owned)
+
+
+def _shared(rules: Cards, owned: tuple[str, ...]) -> bool:
+    """Whether a hybrid shares kinds with other plants: then the tokens left may not fit."""
+    plants = rules.plants
+    return any(plants[name].is_hybrid for name in owned)
+
+
+def _slack(storage: Hand | None, held: tuple[int, ...]) -> tuple[list[int], bool]:
+    """Each storage condition's room less the tokens held (RES-05), and whether all are >= 0."""
+    if storage is None:
+        return [], True
+    spare = list(map(operator.sub, storage.caps, held))  # the single kinds come first
+    for kinds, room in storage.joined:
+        spare.append(room - sum(map(held.__getitem__, kinds)))
+    return spare, min(spare) >= 0
+
+
+def _limits(
+    tests: tuple[tuple[int, int], ...], spare: list[int], fits: bool
+) -> tuple[int, ...] | None:
+    """Per touched condition, the tokens of its kinds a total must burn for the rest to fit.
+
+    ``None`` when an untouched condition already fails: then nothing fits at once.
+    """
+    if not fits:
+        touched = {c for c, _ in tests}
+        if any(s < 0 for c, s in enumerate(spare) if c not in touched):
+            return None
+    return tuple([freed - spare[c] for c, freed in tests])
+
+
+def runs(
+    rules: Cards, owned: tuple[str, ...], held: tuple[int, ...]
+) -> list[tuple[tuple[str, ...], tuple[int, ...]]]:
+    """Every (running plants, burn vector) that runs on ``held`` (BUR-02, RES-04, RES-08).
+
+    In the order of legal(): sets of plants as :func:`subsets`, each set's
+    burns sorted; plants in a Power's canonical order. A set's burns are its
+    inert plants' fixed burn plus each total of its active plants
+    (:func:`hand_burns`); a set whose tokens left do not fit with all plants
+    running at once may still run in turn (:func:`runs_in_turn`).
+    """
+    places, parts, storage, ordered = hand_burns(rules, owned)
+    spare, fits = _slack(storage, held)
+    limits: dict[int, tuple[int, ...] | None] = {}
+    ge, get = operator.ge, owned.__getitem__
+    out = []
+    for running, base, need, active in places:
+        for i, n in need:
+            if held[i] < n:
+                break
+        else:
+            # named() written out: it runs for every set listed
+            plants = tuple(map(get, running)) if ordered else named(rules, owned, running, False)
+            if not active:
+                if fits or _in_turn(rules, owned, plants, base, held):
+                    out.append((plants, base))
+                continue
+            tests, totals = parts[active]
+            for extra, more, sums in totals:
+                for i, n in more:
+                    if held[i] < base[i] + n:
+                        break
+                else:
+                    use = tuple(map(operator.add, base, extra)) if need else extra
+                    if active not in limits:
+                        limits[active] = _limits(tests, spare, fits)
+                    least = limits[active]
+                    if (least is not None and all(map(ge, sums, least))) or _in_turn(
+                        rules, owned, plants, use, held
+                    ):
+                        out.append((plants, use))
+    return out
+
+
+def _in_turn(
+    rules: Cards,
+    owned: tuple[str, ...],
+    plants: tuple[str, ...],
+    use: tuple[int, ...],
+    held: tuple[int, ...],
+) -> bool:
+    """RES-08: the plants that fail all at once may run one after another (two or more)."""
+    return len(plants) > 1 and runs_in_turn(rules, owned, plants, use, held)
+
+
+def runs_with(
+    rules: Cards,
+    owned: tuple[str, ...],
+    held: tuple[int, ...],
+    plants: tuple[str, ...],
+    use: tuple[int, ...],
+) -> bool:
+    """Whether ``(plants, use)`` is one of :func:`runs`, tested without listing the others.
+
+    ``plants`` must be distinct plants of ``owned`` in a Power's canonical order.
+    """
+    if len(use) != len(held) or any(map(operator.gt, use, held)):
+        return False
+    places, parts, storage, _ = hand_burns(rules, owned)
+    mask = 0
+    for name in plants:
+        mask |= 1 << owned.index(name)
+    _, base, _, active = places[subset_index(len(owned))[mask]]
+    spare, fits = _slack(storage, held)
+    if not active:
+        return use == base and (fits or _in_turn(rules, owned, plants, use, held))
+    tests, totals = parts[active]
+    extra = tuple(map(operator.sub, use, base))
+    for total, _, sums in totals:
+        if total == extra:
+            least = _limits(tests, spare, fits)
+            if least is not None and all(map(operator.ge, sums, least)):
+                return True
+            return _in_turn(rules, owned, plants, use, held)
+    return False
+
+
+@functools.lru_cache(maxsize=16)
+def subset_index(n: int) -> dict[int, int]:
+    """Where each set of n positions (bit mask) stands in :func:`subsets`."""
+    return {mask: i for i, (mask, _) in enumerate(subsets(n))}
 
 
 @functools.lru_cache(maxsize=16)
@@ -108,12 +321,6 @@ def add_options(
     return tuple(sorted({tuple(map(operator.add, t, v)) for t in totals for v in plant}))
 
 
-@functools.lru_cache(maxsize=4096)
-def need_of(use: tuple[int, ...]) -> Need:
-    """The nonzero (kind, count) pairs of a burn vector."""
-    return tuple((i, u) for i, u in enumerate(use) if u)
-
-
 @functools.lru_cache(maxsize=1024)
 def fuel_options(rules: Cards, plant: str, nk: int) -> tuple[tuple[int, ...], ...]:
     """The burn vectors one running plant may have: a hybrid's every split (RES-04)."""
@@ -121,7 +328,7 @@ def fuel_options(rules: Cards, plant: str, nk: int) -> tuple[tuple[int, ...], ..
     return tuple(hybrid_splits(mask, burn, nk)) if burn else ((0,) * nk,)
 
 
-@functools.lru_cache(maxsize=1024)  # per hand, like the candidates; RES-08 asks again
+@functools.lru_cache(maxsize=1024)  # per hand; RES-08 asks again
 def residual_rooms(
     rules: Cards, owned: tuple[str, ...], nk: int
 ) -> tuple[tuple[tuple[int, ...], int, tuple[tuple[int, int], ...]], ...]:
@@ -154,28 +361,11 @@ def label_keys(rules: Cards) -> dict[str, tuple[int, bool, str]]:
 def runnable(
     rules: Cards, owned: tuple[str, ...], held: tuple[int, ...]
 ) -> tuple[tuple[tuple[str, ...], tuple[int, ...]], ...]:
-    """Every (running plants, burn vector) of the hand that runs on ``held``, in candidate order."""
-    return tuple(
-        (c[0], c[1]) for c in candidates(rules, owned, len(held)) if playable(rules, owned, c, held)
-    )
+    """Every (running plants, burn vector) of the hand that runs on ``held``, as :func:`runs`.
 
-
-def playable(
-    rules: Cards, owned: tuple[str, ...], candidate: Candidate, held: tuple[int, ...]
-) -> bool:
-    """Whether a candidate runs on the tokens held: all at once, or in turn (BUR-02, RES-08).
-
-    Running in turn only differs for two plants or more sharing kinds (a hybrid
-    in the hand) whose tokens are held but do not fit all at once: one plant
-    alone runs in one step. Tokens short rule every order out.
+    The running plants are named, in a Power's canonical order.
     """
-    _, use, need, room = candidate
-    for i, n in need:
-        if held[i] < n:
-            return False
-    if room is None or fits_conditions(room, tuple(map(operator.sub, held, use))):
-        return True
-    return len(candidate[0]) > 1 and runs_in_turn(rules, owned, candidate[0], use, held)
+    return tuple(runs(rules, owned, held))
 
 
 @functools.lru_cache(maxsize=1024)
@@ -240,27 +430,32 @@ def plain_hand(
 ) -> tuple[tuple[tuple[str, ...], Need], ...] | None:
     """A hand's (running plants, need) in legal()'s order when every burn is fixed, else ``None``.
 
-    Then the leftover tokens always fit (see :func:`candidates`): a set of
-    plants runs exactly when the tokens held cover its need.
+    Then the leftover tokens always fit (see :func:`mixes`): a set of
+    plants runs exactly when the tokens held cover its need. Every set is
+    named here, once per hand: naming only the sets that run, as they are
+    listed, measured no faster (a hand is listed a few times).
     """
     burns = fixed_burns(rules)
     fixed = tuple(map(burns.__getitem__, owned))
     if None in fixed:
         return None
-    named = _namer(rules, owned)
-    return tuple((named(running), need) for running, need in shape(fixed))
+    ordered = in_order(rules, owned)
+    return tuple((named(rules, owned, running, ordered), need) for running, need in shape(fixed))
 
 
-def _namer(rules: Cards, owned: tuple[str, ...]) -> Callable[[tuple[int, ...]], tuple[str, ...]]:
-    """The running plants at positions of ``owned``, in a Power's canonical order.
-
-    A hand is usually held in that order already; then no sort is needed.
-    """
+def in_order(rules: Cards, owned: tuple[str, ...]) -> bool:
+    """Whether a hand is held in a Power's canonical order (then a set's plants need no sort)."""
     key = label_keys(rules).__getitem__
-    get = owned.__getitem__
-    if len(owned) < 2 or list(owned) == sorted(owned, key=key):
-        return lambda running: tuple(map(get, running))
-    return lambda running: tuple(sorted(map(get, running), key=key))
+    return len(owned) < 2 or list(owned) == sorted(owned, key=key)
+
+
+def named(
+    rules: Cards, owned: tuple[str, ...], running: tuple[int, ...], ordered: bool
+) -> tuple[str, ...]:
+    """The plants at positions ``running`` of ``owned``, in a Power's canonical order."""
+    if ordered:
+        return tuple(map(owned.__getitem__, running))
+    return tuple(sorted(map(owned.__getitem__, running), key=label_keys(rules).__getitem__))
 
 
 @functools.lru_cache(maxsize=4096)

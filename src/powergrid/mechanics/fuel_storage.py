@@ -116,17 +116,19 @@ class Hand:
 
     ``caps`` is each kind's own room (its single-kind condition), ``joined``
     the conditions of the sets of kinds a hybrid joins (empty without
-    hybrids: then a kind's room is its cap less its tokens) and ``conds`` all
-    of :func:`conditions`. Built by :func:`hand`, shared, never changed.
+    hybrids: then a kind's room is its cap less its tokens), ``conds`` all
+    of :func:`conditions` and ``masks`` their kinds as bit masks. Built by
+    :func:`hand`, shared, never changed.
     """
 
-    __slots__ = ("caps", "conds", "joined")
+    __slots__ = ("caps", "conds", "joined", "masks")
 
     def __init__(self, conds: tuple[Condition, ...], nkinds: int) -> None:
         # conditions() puts the single kinds first, in kind order: every one binds.
         self.caps = tuple(room for _, room in conds[:nkinds])
         self.joined = conds[nkinds:]
         self.conds = conds
+        self.masks = tuple(sum(1 << k for k in kinds) for kinds, _ in conds)
 
     def room(self, holdings: tuple[int, ...]) -> tuple[int, ...]:
         """What :func:`free_room` gives for these plants and ``holdings``."""
@@ -155,11 +157,12 @@ def hand(rules: Ruleset, owned: tuple[str, ...]) -> Hand:
     play area of a config and hashed by identity) and hand, which costs one
     small tuple hash per look-up where the slots would cost a nested one.
     """
-    return _hand(rules.cards, owned)
+    return card_hand(rules.cards, owned)
 
 
 @functools.lru_cache(maxsize=2048)
-def _hand(cards: Cards, owned: tuple[str, ...]) -> Hand:
+def card_hand(cards: Cards, owned: tuple[str, ...]) -> Hand:
+    """:func:`hand` from the card set itself (what phase 5 holds)."""
     return _hand_of(plant_slots(cards, owned), len(cards.resources))
 
 

@@ -134,20 +134,24 @@ def _gone_from(state: GameState, plant: str, removed: tuple[str, ...]) -> str:
     return "leaves play" if area is None else f"goes to {area}"
 
 
-def _removal(state: GameState, plant: str, why: str) -> dict[str, Any] | None:
+def _removal(
+    state: GameState, plant: str, why: str, events: EventLog | None = None
+) -> dict[str, Any] | None:
     """:func:`remove_from_game` as changes for one evolve, when the base ``leave_play`` is in force.
 
     The base game lays the plant beside the game (``market.removed``); with another
     ``leave_play`` hook this returns ``None`` and the caller takes the general path.
+    ``events`` is the log to add to (the state's unless a caller changed it).
     """
     rules = state.rules
     if rules.hooks.leave_play is not rules.base_hooks.leave_play:
         return None
     m = state.market
     text = f"Plant {plant} is removed from the game ({why})."
+    log = state.events if events is None else events
     return {
         "market": taken(state, plant, removed=m.removed + (plant,)),
-        "events": state.events_with("plant_removed", text, None, plant),
+        "events": log.added("plant_removed", state.round, text, None, (plant,)),
         **lifted(state, plant),
     }
 
@@ -427,33 +431,46 @@ def fill_step3_market(state: GameState) -> GameState:
     return state
 
 
-def market_update(state: GameState) -> GameState:
+def market_update(state: GameState, **changes: Any) -> GameState:
     """BUR-07: Steps 1-2 push the highest future plant under the deck; Step 3 removes the lowest.
 
-    Then a replacement is drawn; the state is copied once where the base hooks rule.
+    Then a replacement is drawn. ``changes`` are fields of the state set just
+    before (the refill's, BUR-08): with the base hooks they and the update are
+    one copy of the state.
     """
     m = state.market
     if state.step < 3:
         if not m.future:
-            return draw(state)
+            return draw_with(state, **changes)
         top = m.future[-1]
         text = f"Plant {top} goes under the draw deck (BUR-07)."
-        events = state.events_with("plant_under_deck", text, None, top)
+        log = changes.get("events", state.events)
+        changes["events"] = log.added("plant_under_deck", state.round, text, None, (top,))
+        changes.update(lifted(state, top))
         if m.step3_in_deck:
             market = taken(state, top, under_step3=m.under_step3 + (top,))
-            return draw_with(state, market=market, events=events, **lifted(state, top))
+            return draw_with(state, market=market, **changes)
         # no Step 3 card left to push under: the bottom of the deck
         secret = evolve(state.secret, deck=state.secret.deck + (top,))
         market = taken(state, top, deck_size=m.deck_size + 1)
-        return draw_with(state, market=market, secret=secret, events=events, **lifted(state, top))
+        return draw_with(state, market=market, secret=secret, **changes)
     if not m.actual and not m.future:
-        return draw(state)
-    return _remove_and_draw(state, (m.actual or m.future)[0], "phase 5 of Step 3, BUR-07")
+        return draw_with(state, **changes)
+    return _remove_and_draw(state, (m.actual or m.future)[0], "phase 5 of Step 3, BUR-07", changes)
 
 
-def _remove_and_draw(state: GameState, plant: str, why: str) -> GameState:
-    """:func:`remove_from_game`, then :func:`draw`: one copy of the state with the base hooks."""
-    changes = _removal(state, plant, why)
-    if changes is None:
+def _remove_and_draw(
+    state: GameState, plant: str, why: str, changes: dict[str, Any] | None = None
+) -> GameState:
+    """:func:`remove_from_game`, then :func:`draw`: one copy of the state with the base hooks.
+
+    ``changes`` are fields of the state set before the removal, merged into that copy.
+    """
+    changes = changes or {}
+    removal = _removal(state, plant, why, changes.get("events"))
+    if removal is None:
+        if changes:
+            state = evolve(state, **changes)
         return draw(remove_from_game(state, plant, why))
+    changes.update(removal)
     return draw_with(state, **changes)

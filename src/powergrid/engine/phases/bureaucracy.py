@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import operator
+from typing import Any
 
 from powergrid.actions import Action, Amounts, Power, kinds_in, trusted, vector_amounts
 from powergrid.engine.phases.common import next_in
@@ -98,17 +99,11 @@ def legal(state: GameState, seat: int | None) -> tuple[Action, ...]:
 def _shared_legal(
     rules: Cards, seat: int, owned: tuple[str, ...], held: tuple[int, ...]
 ) -> tuple[Action, ...]:
-    """legal() for a hand with a hybrid: its candidates that run on the tokens held."""
+    """legal() for a hand with a hybrid: the burns that run on the tokens held (burning.runs)."""
     kinds = rules.resources
-    out = []
-    for c in burning.candidates(rules, owned, len(kinds)):
-        for i, n in c[2]:  # tokens short, the commonest failure, tested before the call
-            if held[i] < n:
-                break
-        else:
-            if burning.playable(rules, owned, c, held):
-                out.append(_power(kinds, seat, c[0], c[1]))
-    return tuple(out)
+    return tuple(
+        [_power(kinds, seat, plants, use) for plants, use in burning.runs(rules, owned, held)]
+    )
 
 
 @functools.lru_cache(maxsize=4096)
@@ -136,14 +131,6 @@ def _power(
     return trusted(Power, player=seat, plants=plants, mix=_mix(kinds, use))
 
 
-@functools.lru_cache(maxsize=1024)
-def _candidate_index(
-    rules: Cards, owned: tuple[str, ...], nk: int
-) -> dict[tuple[tuple[str, ...], tuple[int, ...]], burning.Candidate]:
-    """The hand's candidates by (running plants, burn vector), to look a played Power up."""
-    return {(c[0], c[1]): c for c in burning.candidates(rules, owned, nk)}
-
-
 #: A burn vector as a Power's mix (cached: the same burns recur all game).
 _mix = functools.lru_cache(maxsize=4096)(vector_amounts)
 
@@ -164,10 +151,8 @@ def apply(state: GameState, action: Action) -> GameState:
                 return _power_up(state, action, use, supply)
         else:
             vector = _vector(cards.resources, action.mix)
-            index = _candidate_index(cards, owned, len(p.resources))
-            candidate = None if vector is None else index.get((plants, vector))
-            if candidate is not None and burning.playable(cards, owned, candidate, p.resources):
-                return _power_up(state, action, candidate[1])
+            if vector is not None and burning.runs_with(cards, owned, p.resources, plants, vector):
+                return _power_up(state, action, vector)
     _check(state, action)
     kinds = state.rules.resources
     return _power_up(state, action, tuple(dict(action.mix).get(k, 0) for k in kinds))
@@ -251,6 +236,11 @@ def _describe(action: Power) -> str:
 
 def refill(state: GameState) -> GameState:
     """BUR-05: refill each track from the supply by the table, capped by supply and room."""
+    return evolve(state, **_refilled(state))
+
+
+def _refilled(state: GameState) -> dict[str, Any]:
+    """:func:`refill` as the changes of one evolve (resources and events)."""
     rules = state.rules
     tables = rules.tables
     column = state.step - 1
@@ -263,23 +253,22 @@ def refill(state: GameState) -> GameState:
         mkt.append(on_market + n)
         sup.append(in_supply - n)
         added.append(n)
-    names = _kind_names(rules.resources)
-    text = ", ".join(f"{n} {kind}" for n, kind in zip(added, names, strict=True))
-    return evolve(
-        state,
-        resources=evolve(res, market=tuple(mkt), supply=tuple(sup)),
-        events=state.events_with(
-            "market_refilled", f"Resource market refilled: {text}.", None, *added
+    moved = tuple(added)
+    return {
+        "resources": evolve(res, market=tuple(mkt), supply=tuple(sup)),
+        "events": state.events_with(
+            "market_refilled", _refill_text(rules.resources, moved), None, *moved
         ),
-    )
+    }
 
 
-@functools.lru_cache(maxsize=16)
-def _kind_names(kinds: tuple[Resource, ...]) -> tuple[str, ...]:
-    """The kinds' names (``Enum.value`` is a Python-level property, slow on 3.11)."""
-    return tuple(kind.value for kind in kinds)
+@functools.lru_cache(maxsize=256)
+def _refill_text(kinds: tuple[Resource, ...], added: tuple[int, ...]) -> str:
+    """The refill's event text (the same few refills recur all game)."""
+    text = ", ".join(f"{n} {kind.value}" for n, kind in zip(added, kinds, strict=True))
+    return f"Resource market refilled: {text}."
 
 
 def end_of_phase(state: GameState) -> GameState:
-    """BUR-08: after everyone powered, refill then update the plant market."""
-    return market.market_update(refill(state))
+    """BUR-08: after everyone powered, refill then update the plant market, in one copy."""
+    return market.market_update(state, **_refilled(state))
