@@ -332,3 +332,27 @@ def test_chance_outcomes_do_not_depend_on_the_hidden_deck(
         for seat in range(players):
             assert pg.view(other, seat) == pg.view(state, seat)
         assert pickle.loads(pickle.dumps(state)) == state
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        explicit(players=3, map="europe"),
+        explicit(players=2),
+        explicit(players=4, components="classic"),
+    ],
+    ids=lambda c: c.label,
+)
+def test_every_state_of_an_explicit_game_round_trips_through_json(config: pg.GameConfig) -> None:
+    """A chance point holding outcomes already given (the setup's area, then its market) is
+    written with each Reveal's type tag and must read back (it used to fail on that tag)."""
+    state = pg.new_game(config, seed=5)
+    rnd = random.Random(5)
+    given = 0
+    for _ in range(150):
+        if pg.outcome(state) is not None:
+            break
+        assert pg.from_json(pg.to_json(state)) == state
+        given += bool(state.chance is not None and state.chance.given)
+        state = pg.apply(state, rnd.choice(pg.legal_actions(state)))
+    assert given > 0

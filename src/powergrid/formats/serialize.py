@@ -324,6 +324,8 @@ def _decode(tp: Any, value: Any, path: str) -> Any:
         return _decode_card(value, path)
     if tp is Any:
         return value
+    if tp in _ACTION_MEMBERS:  # one action class (a chance point's Reveals): tagged like any action
+        return _decode_one_action(tp, value, path)
     if origin is tuple:
         return _decode_tuple(tp, value, path)
     if origin is frozenset:
@@ -441,6 +443,17 @@ def _decode_action(value: Any, path: str) -> Action:
         )
     body = {k: v for k, v in value.items() if k != "type"}
     return _decode_attrs(cls, body, path)  # type: ignore[no-any-return]
+
+
+def _decode_one_action(cls: type, value: Any, path: str) -> Action:
+    """An action where the record's type names its class: its ``type`` tag must agree."""
+    action = _decode_action(value, path)
+    if not isinstance(action, cls):
+        raise InvalidRecord(
+            f"expected a {cls.__name__} action here, not {type(action).__name__}",
+            path=_join(path, "type"),
+        )
+    return action
 
 
 def _decode_state(data: Any, path: str) -> GameState:
