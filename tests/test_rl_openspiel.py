@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
+import pathlib
 import random
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -100,13 +104,15 @@ def test_bad_parameters_are_refused() -> None:
     [
         {},  # 2 players, Deluxe Europe, with the fund (the 2-player default)
         {"without": "fund"},
-        {"players": 4, "max_rounds": 4},
-        {"players": 6, "max_rounds": 3},
-        CLASSIC_USA,  # the play area is a chance event too (SET-04)
+        {"players": 4},
+        {"players": 6},
+        {"players": 5, "map": "north_america"},
+        {**CLASSIC_USA, "max_rounds": 40},  # the play area is a chance event too (SET-04)
     ],
 )
 def test_random_simulation_test_with_serialization_passes(params: dict[str, Any]) -> None:
-    pyspiel.random_sim_test(load(**params), num_sims=1, serialize=True, verbose=False)
+    """Whole random games: clones, serialization, sorted legal actions, bounds, returns."""
+    pyspiel.random_sim_test(load(**params), num_sims=2, serialize=True, verbose=False)
 
 
 def test_an_openspiel_mcts_bot_plays_whole_games() -> None:
@@ -260,3 +266,30 @@ def test_max_rounds_truncates_and_ranks_by_end_03_at_that_point() -> None:
     assert sum(state.returns()) == 0.0
     scores = now.truncated.scores
     assert [s.money for s in scores] == [p.money for p in now.state.players]
+
+
+def test_the_decision_cap_truncates_too() -> None:
+    """``max_game_length`` holds even if the rounds never run out: the adapter cuts there."""
+    game = load()
+    state = game.new_initial_state()
+    state.kit = pos.Kit(pos.config_of({}), 40)
+    state.kit.max_game_length = 12
+    rng = random.Random(6)
+    while not state.is_terminal():
+        step_randomly(state, rng)
+    assert state.now.decisions == 12
+    assert state.now.truncated is not None
+    assert state.now.state.round == 1
+    assert sum(state.returns()) == 0.0
+
+
+def test_the_docs_example_runs() -> None:
+    """docs/agents.md's OpenSpiel example (a plain block there) plays a game with MCTS."""
+    page = pathlib.Path(__file__).resolve().parent.parent / "docs" / "agents.md"
+    section = page.read_text(encoding="utf-8").split("## OpenSpiel", 1)[1]
+    found = re.search(r"```python\n(.*?)```", section, re.DOTALL)
+    assert found is not None
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(found.group(1), str(page), "exec"), {})
+    assert out.getvalue().strip() in ("[1.0, -1.0]", "[-1.0, 1.0]", "[0.0, 0.0]")

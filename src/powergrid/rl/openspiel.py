@@ -213,7 +213,7 @@ def _setting_up(state: GameState) -> bool:
     return state.chance is not None and state.chance.action is None
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # a __dict__ for the cached chances
 class Now:
     """One point of a game as the adapter holds it: immutable, so clones share it.
 
@@ -234,6 +234,15 @@ class Now:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Now:
         return self
+
+    @functools.cached_property
+    def chances(self) -> Chances:
+        """The pending chance event's outcomes and odds (``()`` at a decision), found once.
+
+        Finding them replays the pending action (or the setup), so a chance
+        node's outcomes, legal actions and action strings share one replay.
+        """
+        return chance_outcomes(self.state)
 
     @property
     def over_cut(self) -> bool:
@@ -407,10 +416,10 @@ class PowerGridState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The pending event's outcomes as (stable id, exact probability), sorted by id."""
-        return self.kit.chance.pairs(chance_outcomes(self.now.state))
+        return self.kit.chance.pairs(self.now.chances)
 
     def _pending_event(self) -> str:
-        return chance_outcomes(self.now.state)[0][0].event
+        return self.now.chances[0][0].event
 
     def _apply_action(self, action: int) -> None:
         now = self.now
