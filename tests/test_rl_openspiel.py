@@ -293,3 +293,19 @@ def test_the_docs_example_runs() -> None:
     with contextlib.redirect_stdout(out):
         exec(compile(found.group(1), str(page), "exec"), {})
     assert out.getvalue().strip() in ("[1.0, -1.0]", "[-1.0, 1.0]", "[0.0, 0.0]")
+
+
+def test_random_whole_games_stay_within_the_declared_bounds() -> None:
+    """Games that end by the rules (END-01) use fewer decisions and chance nodes than declared."""
+    game = load(players=4)
+    for seed in range(3):
+        state = game.new_initial_state()
+        rng = random.Random(seed)
+        chance_nodes = 0
+        while not state.is_terminal():
+            chance_nodes += state.is_chance_node()
+            step_randomly(state, rng)
+        assert state.now.state.result is not None  # the rules ended it, not the adapter
+        assert state.now.decisions <= game.max_game_length()
+        assert chance_nodes <= state.kit.max_chance_nodes
+        assert len(state.history()) == state.now.decisions + chance_nodes
