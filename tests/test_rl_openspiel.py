@@ -227,6 +227,12 @@ def test_views_do_not_depend_on_the_hidden_deck() -> None:
     assert decks_differed
 
 
+def test_a_start_state_of_another_configuration_is_refused() -> None:
+    other = pg.new_game(pos.config_of({"players": 3}), seed=0)
+    with pytest.raises(ValueError, match="made for"):
+        pos.PowerGridState(load(), other)
+
+
 def test_information_state_is_the_public_history_of_the_seat() -> None:
     game = load()
     state = game.new_initial_state()
@@ -250,7 +256,7 @@ def test_setup_chance_points_observe_as_zeros() -> None:
 # --- truncation (the adapter's, not a rule) -----------------------------------------------
 
 
-def test_max_rounds_truncates_and_ranks_by_end_03_at_that_point() -> None:
+def test_max_rounds_truncates_and_ranks_by_end_03_with_the_last_powered() -> None:
     game = load(max_rounds=1)
     state = game.new_initial_state()
     rng = random.Random(4)
@@ -266,6 +272,11 @@ def test_max_rounds_truncates_and_ranks_by_end_03_at_that_point() -> None:
     assert sum(state.returns()) == 0.0
     scores = now.truncated.scores
     assert [s.money for s in scores] == [p.money for p in now.state.players]
+    powered = [e for e in now.state.events if e.kind == "powered"]
+    assert len(powered) == 2  # the one phase 5 played: each seat's BUR-03 count ranks it
+    assert [s.powered for s in scores] == [
+        next(int(e.values[0]) for e in powered if e.player == seat) for seat in range(2)
+    ]
 
 
 def test_the_decision_cap_truncates_too() -> None:

@@ -18,8 +18,9 @@ always has the same id, an index into a fixed enumeration per event: a
 ``draw`` by the card's deck rank, an ``order`` by the rank of the permutation
 (lexicographic), an ``area`` and a Deluxe ``market`` by their place in the
 library's list of that event's outcomes (areas sorted, markets as
-combinations of the dealt pile in rank order). The probabilities are the
-library's exact ones (:func:`powergrid.chance_outcomes`) as floats.
+combinations of the dealt pile in rank order), as
+:class:`~powergrid.rl.chance_ids.ChanceIds` numbers them. The probabilities
+are the library's exact ones (:func:`powergrid.chance_outcomes`) as floats.
 
 **Returns** are the zero-sum rank utility (:func:`powergrid.rl.rank_utility`):
 ``1 - 2 * place / (n - 1)``, +1 for a sole win, -1 for last place, tied seats
@@ -29,8 +30,9 @@ sharing the mean of their places; they sum to 0 and are paid at the end only.
 players who never build never end it. So the adapter ends a game when round
 ``max_rounds + 1`` would begin, or when its players have made
 ``max_game_length`` decisions (``max_rounds * players * 150``), and scores it
-by the END-03 ranking at that point: cities the seat could power now, then
-money, then cities.
+by the END-03 order at that point, each seat's cities powered in the last
+phase 5 it played standing in for END-02's (:func:`last_powered`), then money,
+then cities.
 
 The information-state string of a seat is the public history in record
 notation (every action and chance outcome is public in Power Grid); the
@@ -60,7 +62,6 @@ attributes): the engine's state, the history texts and the decision count.
 from __future__ import annotations
 
 import functools
-import itertools
 from collections.abc import Mapping
 from typing import Any
 
@@ -75,13 +76,12 @@ except ImportError as missing:  # pragma: no cover - the tests skip without it
         name="pyspiel",
     ) from missing
 
-from powergrid.actions import CHANCE, Action, Reveal
+from powergrid.actions import CHANCE, Action
 from powergrid.config import EXPLICIT_CHANCE, GameConfig
 from powergrid.engine.game import apply, chance_outcomes, current_player, new_game
-from powergrid.engine.phases.bureaucracy import best_powered
 from powergrid.formats.serialize import from_json, to_json
-from powergrid.mechanics.chance_points import Chances
 from powergrid.outcome import Outcome, Score, rank
+from powergrid.rl.chance_ids import ChanceIds, Chances
 from powergrid.rl.codec import ActionCodec
 from powergrid.rl.observation import Floats, ObservationEncoder
 from powergrid.rl.rewards import rank_utility
@@ -129,49 +129,6 @@ def config_of(params: Mapping[str, Any]) -> GameConfig:
         regions=_words(p["regions"]) or None,
         options=frozenset(_words(p["options"])) | {EXPLICIT_CHANCE},
     )
-
-
-class ChanceIds:
-    """Stable integer ids of one configuration's chance outcomes, per event.
-
-    ``outcomes[event][i]`` is the outcome with id ``i``; ``size`` is one past
-    the largest id of any event (OpenSpiel's ``max_chance_outcomes``).
-    """
-
-    def __init__(self, start: GameState) -> None:
-        rules = start.rules
-        n = start.config.players
-        found: dict[str, tuple[str, ...]] = {
-            "draw": tuple(sorted(rules.rank, key=rules.rank.__getitem__)),
-            "order": tuple(",".join(map(str, p)) for p in itertools.permutations(range(n))),
-        }
-        # The setup's other events (area, market) list the same outcomes in every game of
-        # the configuration: walk them once, taking the first outcome each time.
-        state = start
-        while state.chance is not None and state.chance.action is None:
-            chances = chance_outcomes(state)
-            event = chances[0][0].event
-            if event != "order":
-                found[event] = tuple(r.outcome for r, _ in chances)
-            state = apply(state, chances[0][0])
-        self.outcomes: Mapping[str, tuple[str, ...]] = found
-        self._ids = {e: {o: i for i, o in enumerate(os)} for e, os in found.items()}
-        self.size: int = max(len(os) for os in found.values())
-
-    def id(self, reveal: Reveal) -> int:
-        """The id of ``reveal``; ValueError for an outcome outside the enumeration."""
-        try:
-            return self._ids[reveal.event][reveal.outcome]
-        except KeyError:
-            raise ValueError(f"{reveal} has no chance outcome id in this configuration") from None
-
-    def reveal(self, event: str, index: int) -> Reveal:
-        """The outcome of ``event`` with id ``index``."""
-        return Reveal(event=event, outcome=self.outcomes[event][index])
-
-    def pairs(self, chances: Chances) -> list[tuple[int, float]]:
-        """``chances`` as (id, probability) pairs sorted by id, as OpenSpiel wants them."""
-        return sorted((self.id(r), float(p)) for r, p in chances)
 
 
 class Kit:
@@ -258,10 +215,28 @@ def _restored(state: GameState, texts: tuple[str, ...], decisions: int, cut: boo
     return Now(state, texts, decisions, _ranked_now(state) if cut else None)
 
 
+def last_powered(state: GameState) -> tuple[int, ...]:
+    """Per seat, the cities it powered in the last phase 5 it played (BUR-03; 0 before any).
+
+    Read from the public ``powered`` events. A truncation comes right after a
+    phase 5, when the fuel is burnt, so what the seats just powered measures
+    them better than what their plants could power with the tokens left.
+    """
+    found: dict[int, int] = {}
+    n = len(state.players)
+    for event in reversed(state.events.as_tuple()):
+        if event.kind == "powered" and event.player is not None and event.player not in found:
+            found[event.player] = int(event.values[0])
+            if len(found) == n:
+                break
+    return tuple(found.get(seat, 0) for seat in range(n))
+
+
 def _ranked_now(state: GameState) -> Outcome:
-    """END-03 at this point: power the seat could run now, then money, then cities."""
+    """The END-03 order at a truncation: last powered (for END-02), money, cities."""
+    powered = last_powered(state)
     scores = tuple(
-        Score(seat=p.seat, powered=best_powered(state, p.seat), money=p.money, cities=p.city_count)
+        Score(seat=p.seat, powered=powered[p.seat], money=p.money, cities=p.city_count)
         for p in state.players
     )
     return rank(scores, TRUNCATED)
@@ -388,13 +363,20 @@ class PowerGridState(pyspiel.State):  # type: ignore[misc]
     """One point of a game; OpenSpiel mutates it by ``apply_action``.
 
     ``now`` (a :class:`Now`) holds the engine's state; ``game_state`` reads it.
-    Pass ``start`` to begin from another point of a game of the same
-    configuration (e.g. one that differs only in its seed's hidden sample).
+    Pass ``start`` to begin from another point of a game of the game's
+    configuration (e.g. a new game whose seed dealt another hidden sample);
+    the history of the information state then begins there. A state of
+    another configuration raises ValueError.
     """
 
     def __init__(self, game: PowerGridGame, start: GameState | None = None) -> None:
         super().__init__(game)
         self.kit: Kit = game.kit
+        if start is not None and start.config != self.kit.config:
+            raise ValueError(
+                f"this OpenSpiel game was made for {self.kit.config.label} games; "
+                f"the state is a {start.config.label} game"
+            )
         self.now = Now(start if start is not None else self.kit.start)
 
     @property
@@ -469,7 +451,6 @@ __all__ = [
     "NAME",
     "PARAMETERS",
     "TRUNCATED",
-    "ChanceIds",
     "Kit",
     "Now",
     "PowerGridGame",
@@ -477,5 +458,6 @@ __all__ = [
     "PowerGridState",
     "config_of",
     "kit",
+    "last_powered",
     "table_text",
 ]
