@@ -1,13 +1,14 @@
 """Agents: an action codec, an observation encoder and PettingZoo / Gymnasium environments.
 
 Install the extra first: ``pip install "powergrid-rules[rl]"`` adds numpy,
-gymnasium and pettingzoo. ``import powergrid`` never imports this package,
+gymnasium, pettingzoo and open_spiel. ``import powergrid`` never imports this package,
 so the core keeps ``attrs`` as its only dependency. The codec, the encoder
 and the rewards need numpy alone: an agent that brings its own loop (an
 OpenSpiel game, a batched trainer) imports them without gymnasium and
 pettingzoo. The environments load when first named, and need both. Importing
 this package registers the Gymnasium environment ``powergrid/PowerGrid-v0``
-when gymnasium is installed.
+when gymnasium is installed; importing :mod:`powergrid.rl.openspiel` registers
+the OpenSpiel game ``python_powergrid``.
 
 - :class:`ActionCodec`: a fixed-size integer action space and its mask.
 - :class:`ObservationEncoder`: a fixed-size float32 observation in [0, 1],
