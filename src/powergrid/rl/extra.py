@@ -19,7 +19,7 @@ def require(*names: str) -> None:
             importlib.import_module(name)
         except ImportError as missing:
             raise ModuleNotFoundError(
-                "powergrid.rl needs the rl extra, which adds numpy, gymnasium, pettingzoo and open_spiel "
-                f"({missing.name or name} is missing): {INSTALL}",
+                "powergrid.rl needs the rl extra, which adds numpy, gymnasium, pettingzoo and "
+                f"open_spiel ({missing.name or name} is missing): {INSTALL}",
                 name=missing.name or name,
             ) from missing
