@@ -7,7 +7,7 @@ and the rewards need numpy alone: an agent that brings its own loop (an
 OpenSpiel game, a batched trainer) imports them without gymnasium and
 pettingzoo. The environments load when first named, and need both. Importing
 this package registers the Gymnasium environment ``powergrid/PowerGrid-v0``
-when gymnasium is installed; importing :mod:`powergrid.rl.openspiel` registers
+when gymnasium is installed; importing ``powergrid.rl.openspiel`` registers
 the OpenSpiel game ``python_powergrid``.
 
 - :class:`ActionCodec`: a fixed-size integer action space and its mask.
