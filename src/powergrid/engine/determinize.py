@@ -39,7 +39,7 @@ from powergrid.actions import Reveal
 from powergrid.chance import RngState
 from powergrid.errors import RulesConfigError
 from powergrid.frozen import evolve
-from powergrid.mechanics.chance_points import bring_to_top
+from powergrid.mechanics.chance_points import bring_to_top, card_classes
 from powergrid.state import GameState, Secret
 
 __all__ = ["decision_rng", "determinize"]
@@ -110,7 +110,7 @@ def _drawn_in_turn(state: GameState, rng: random.Random) -> tuple[tuple[str, ...
     removed cards, and it is taken off.
     """
     rules, secret = state.rules, state.secret
-    classes = _classes(state)
+    classes = card_classes(state.rules.deck)
     scratch = evolve(state, secret=_public_arrangement(state, classes))
     deck: list[str] = []
     for _ in range(len(secret.deck)):
@@ -124,14 +124,6 @@ def _drawn_in_turn(state: GameState, rng: random.Random) -> tuple[tuple[str, ...
         )
         deck.append(card)
     return tuple(deck), scratch.secret.removed_unseen
-
-
-def _classes(state: GameState) -> dict[str, str]:
-    """Cards the setup treats alike: the Deluxe dark plants, and the rest (SET-21, SET-23).
-
-    The same classes explicit chance keeps when it brings a chosen card to the top.
-    """
-    return {c.label: "dark" if c.back == "dark" else "" for c in state.rules.deck.cards}
 
 
 def _public_arrangement(state: GameState, classes: dict[str, str]) -> Secret:

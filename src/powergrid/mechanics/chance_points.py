@@ -36,6 +36,7 @@ from powergrid.config import EXPLICIT_CHANCE
 from powergrid.errors import IllegalAction, Reason
 
 if TYPE_CHECKING:
+    from powergrid.deck import Deck
     from powergrid.state import GameState, Secret
 
 #: The option that turns explicit chance on (``GameConfig(options={"explicit_chance"})``).
@@ -121,6 +122,16 @@ def market_chances(pool: Sequence[str], size: int, rank: Mapping[str, int]) -> C
     """
     ranked = sorted(pool, key=rank.__getitem__)
     return uniform("market", [",".join(c) for c in itertools.combinations(ranked, size)])
+
+
+def card_classes(deck: Deck) -> dict[str, str]:
+    """The classes of cards the setup treats alike: the Deluxe dark plants, and the rest.
+
+    SET-21 and SET-23 remove a fixed number of cards of each back unseen, so a
+    hidden card may only trade places with one of its class. Explicit chance
+    (:func:`bring_to_top`) and :func:`powergrid.determinize` both keep them.
+    """
+    return {c.label: "dark" if c.back == "dark" else "" for c in deck.cards}
 
 
 def bring_to_top(

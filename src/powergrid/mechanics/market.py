@@ -331,7 +331,7 @@ def _chosen_on_top(state: GameState) -> GameState:
     rules = state.rules
     chances = rules.hooks.draw_chances(state)
     point, card = chance_points.pick(state.chance, chances, state.secret.deck[0])
-    classes = {c.label: "dark" if c.back == "dark" else "" for c in rules.deck.cards}
+    classes = chance_points.card_classes(rules.deck)
     secret = chance_points.bring_to_top(state.secret, card, classes, rules.rank)
     return evolve(state, chance=point, secret=secret)
 
