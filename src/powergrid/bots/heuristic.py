@@ -31,7 +31,14 @@ from powergrid.actions import (
     PassBid,
     Power,
 )
-from powergrid.bots.basic import _discard, _legal, _place_fund_house, _rng, distinct_choices
+from powergrid.bots.basic import (
+    _discard,
+    _legal,
+    _place_fund_house,
+    _rng,
+    _supply,
+    distinct_choices,
+)
 from powergrid.engine import queries
 from powergrid.engine.game import current_player
 from powergrid.plants import Plant
@@ -97,11 +104,11 @@ class HeuristicBot:
         first = actions[0]
         seat = current_player(state)
         assert seat is not None  # _legal checked that the game runs
-        plan = _Plan(state, seat, self.weights)
         if isinstance(first, PlaceFundHouse):
             return _place_fund_house(state, actions, _rng(self.seed, state))
         if isinstance(first, DiscardPlant):
             return _discard(state, actions)
+        plan = _Plan(state, seat, self.weights)
         if isinstance(first, Bid | PassBid):
             return plan.bid(actions)
         if isinstance(first, ChoosePlant | PassAuction):
@@ -237,9 +244,9 @@ class _Plan:
 
     # Phase 4
 
-    def powerable(self, resources: Sequence[int] | None = None) -> int:
+    def powerable(self) -> int:
         """The most cities the seat's plants can supply with the fuel it holds (any subset)."""
-        held = tuple(self.me.resources if resources is None else resources)
+        held = self.me.resources
         best = 0
         for size in range(len(self.hand), 0, -1):
             for chosen in combinations(self.hand, size):
@@ -292,7 +299,7 @@ class _Plan:
         for p in self.state.players:
             if p.seat == self.seat:
                 continue
-            reach = min(sum(self.rules.plant(c).cities for c in p.plants), p.city_count + 1)
+            reach = min(_supply(self.state, p.plants), p.city_count + 1)
             if reach + self.w.end_margin > mine:
                 return False
             if reach + self.w.end_margin == mine and p.money >= self.me.money - self.w.city_cost:
@@ -303,12 +310,10 @@ class _Plan:
 
     def power(self, actions: tuple[Action, ...]) -> Action:
         """Power the most cities; on a tie burn the fuel worth least."""
-        cities = self.me.city_count
         kinds = self.rules.resources
 
         def key(a: Power) -> tuple[int, int]:
-            supply = sum(self.rules.plant(c).cities for c in a.plants)
             burnt = sum(n * self.unit_price(kinds.index(k)) for k, n in a.mix)
-            return (min(supply, cities), -burnt)
+            return (queries.cities_powered(self.state, self.seat, a.plants), -burnt)
 
         return max((a for a in actions if isinstance(a, Power)), key=key)

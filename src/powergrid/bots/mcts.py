@@ -129,8 +129,7 @@ def _cut_short(state: GameState, seat: int) -> float:
     """A cut-short playout's score: the seat's powered capacity over the leaders' (in [0, 1])."""
 
     def reach(s: int) -> int:
-        p = state.players[s]
-        return min(p.city_count, sum(state.rules.plant(c).cities for c in p.plants))
+        return queries.cities_powered(state, s, state.players[s].plants)
 
     best = max(reach(s) for s in range(len(state.players)))
     return 0.5 * reach(seat) / best if best else 0.0
