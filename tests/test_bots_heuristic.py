@@ -172,3 +172,37 @@ def test_the_cli_and_the_arena_name_it(capsys: pytest.CaptureFixture[str]) -> No
     result = run_arena(["heuristic", "greedy"], games=2, seed=1)
     assert [s.policy for s in result.summary] == ["heuristic", "greedy"]
     assert result.errors == ()
+
+
+#: Seat 2 holds hybrid plant 21 (coal or oil) while the market has neither: a tie.
+_TIE = """
+import powergrid as pg
+from powergrid.bots.heuristic import _Plan, default_weights
+cfg = pg.GameConfig(players=3, map="europe", components="classic")
+state = pg.build_position(
+    cfg, seed=1, area=["british_isles_low_countries", "central", "alps_italy_hungary"],
+    round=5, phase="resources", order=[0, 1, 2], actual=[17, 19, 20, 22],
+    future=[23, 24, 25, 26], market_tokens={"coal": 0, "oil": 0},
+    seats={2: {"money": 50, "plants": [21], "cities": ["berlin", "praha", "wien", "munchen"]}},
+)
+plan = _Plan(state, 2, default_weights())
+print(plan.cheapest_kind(state.rules.plant("21")))
+"""
+
+
+def test_a_tie_between_fuel_kinds_does_not_depend_on_the_hash_seed() -> None:
+    """A plant's kinds are a set, whose order follows the process's string hash seed: a tie
+    must go to the game's first kind (coal) in every process, or one bot seed plays
+    different games in two processes (an arena's pool workers)."""
+    import os
+    import subprocess
+    import sys
+
+    chosen = set()
+    for hash_seed in range(1, 9):  # the set's order differs between some of these seeds
+        env = {**os.environ, "PYTHONHASHSEED": str(hash_seed)}
+        run = subprocess.run(
+            [sys.executable, "-c", _TIE], env=env, capture_output=True, text=True, check=True
+        )
+        chosen.add(run.stdout.strip())
+    assert chosen == {"0"}

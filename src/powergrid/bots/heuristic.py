@@ -138,9 +138,17 @@ class _Plan:
             return SCARCE_PRICE
         return queries.resource_price(self.state, self.rules.resources[kind], 1)
 
+    def kinds_of(self, plant: Plant) -> list[int]:
+        """The kinds (indexes) a plant burns, in the game's order.
+
+        ``Plant.accepts`` is a set, whose order changes from process to process
+        with the string hash seed: ties between kinds must not follow it.
+        """
+        return sorted(self.rules.kind_index(k) for k in plant.accepts)
+
     def cheapest_kind(self, plant: Plant) -> int | None:
         """The kind (index) a plant burns most cheaply now, ``None`` for an eco plant."""
-        kinds = [self.rules.kind_index(k) for k in plant.accepts]
+        kinds = self.kinds_of(plant)
         return min(kinds, key=self.unit_price) if kinds else None
 
     def running_cost(self, plant: Plant) -> int:
@@ -219,7 +227,7 @@ class _Plan:
             if powered >= target:
                 break
             powered += plant.cities
-            kinds = sorted((self.rules.kind_index(k) for k in plant.accepts), key=self.unit_price)
+            kinds = sorted(self.kinds_of(plant), key=self.unit_price)
             need = plant.burn
             for i in kinds:
                 use = min(left[i], need)
@@ -260,7 +268,7 @@ class _Plan:
         left = list(held)
         for plant in sorted(plants, key=lambda p: len(p.accepts)):
             need = plant.burn
-            for kind in sorted(self.rules.kind_index(k) for k in plant.accepts):
+            for kind in self.kinds_of(plant):
                 use = min(left[kind], need)
                 left[kind] -= use
                 need -= use
