@@ -19,19 +19,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import powergrid as pg
-from powergrid.catalog import component_maps
 from powergrid.enums import Phase
 from powergrid.formats.text import show_lines
-from powergrid.testing import check_game, check_ruleset, playout
+from powergrid.testing import check_game, check_ruleset, maps_of, playout
 
 ROBOT = -1
-# Each component set on the boards it has tables for (Deluxe: Europe, North America).
-BOARDS = [
-    (c, m)
-    for c in pg.config.COMPONENT_SETS
-    for m in pg.config.MAPS
-    if (known := component_maps(c)) is None or m in known
-]
+# Each component set on the boards it plays (Deluxe: Europe, North America).
+BOARDS = [(c, m) for c in pg.config.COMPONENT_SETS for m in maps_of(c)]
 
 
 pytestmark = pytest.mark.usefixtures("plugins_installed")

@@ -141,7 +141,8 @@ def test_usage_errors_exit_two(args: list[str], capsys: pytest.CaptureFixture[st
         (["--human", "0", "--human", "0"], "error: --human names seat 0 twice"),
         (
             ["--components", "plastic"],
-            "error: --components: unknown component set 'plastic'; choose one of classic, deluxe",
+            "error: --components: unknown component set 'plastic'; choose one of classic, "
+            "deluxe, recharged",
         ),
         (
             ["--players", "2", "--regions", "central,france_iberia"],
@@ -167,7 +168,7 @@ def test_usage_errors_exit_two(args: list[str], capsys: pytest.CaptureFixture[st
         (
             ["--options", "fast"],
             "error: --options: unknown option 'fast'; known options: "
-            "explicit_chance, map_rules, seed_thresholds",
+            "explicit_chance, map_rules, seed_thresholds, too_small_rule, two_player_boardgamers",
         ),
         (["--names", "Ann,Bob"], "error: --names: names has 2 entries for 4 players"),
         (

@@ -139,7 +139,7 @@ def test_unknown_map_names_map_field_con_02() -> None:
         pg.GameConfig(map="atlantis")
     assert err.value.field == "map"
     assert "'atlantis'" in str(err.value)
-    assert "europe, germany, north_america, usa" in str(err.value)
+    assert "europe, germany, germany_recharged, north_america, usa, usa_recharged" in str(err.value)
 
 
 def test_default_components_are_deluxe_con_01() -> None:

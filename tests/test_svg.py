@@ -22,7 +22,7 @@ import pytest
 
 import powergrid as pg
 from powergrid import catalog, svg
-from powergrid.catalog import COMPONENT_SETS, MAPS, component_maps
+from powergrid.catalog import COMPONENT_SETS, MAPS
 from powergrid.frozen import evolve
 from powergrid.module_api import with_module
 from powergrid.module_state import area_cards
@@ -31,6 +31,7 @@ from powergrid.rules.custom_deck.samples import sample_config
 from powergrid.rules.maps.north_america import token_plant
 from powergrid.state import GameState
 from powergrid.svg.layout import computed_positions
+from powergrid.testing import maps_of
 from tests.svg_token_mod import MODULE as TOKEN_MODULE
 from tests.svg_token_mod import Token
 
@@ -62,16 +63,12 @@ def texts(element: ET.Element) -> Iterator[str]:
 
 
 def board_and_map_configs() -> list[pg.GameConfig]:
-    """Every built-in map with each component set that has tables for it."""
-    out = []
-    for components in COMPONENT_SETS:
-        known = component_maps(components)
-        out += [
-            pg.GameConfig(players=3, map=m, components=components)
-            for m in MAPS
-            if known is None or m in known
-        ]
-    return out
+    """Every built-in map with each component set that plays it."""
+    return [
+        pg.GameConfig(players=3, map=m, components=components)
+        for components in COMPONENT_SETS
+        for m in maps_of(components)
+    ]
 
 
 def check_picture(state: GameState, picture: str) -> None:

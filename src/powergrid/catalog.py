@@ -7,11 +7,12 @@ package's import graph has no cycles; ``tests/test_imports.py`` checks it).
 
 - :data:`MAPS`: the boards that have both a board file (``data/maps/<id>.json``)
   and a rule module (``rules/maps/<id>.py``); adding a map is one of each.
-- :data:`COMPONENT_SETS`: ``classic`` and ``deluxe``.
+- :data:`COMPONENT_SETS`: ``classic``, ``deluxe`` and ``recharged``.
 - :func:`load_map`: a board's cities, regions and connections
   (:class:`~powergrid.data.boards.MapData`).
-- :func:`component_maps` and :func:`regions_needed`: the facts of a component
-  set's tables that decide whether a game can be set up at all.
+- :func:`component_maps`, :func:`map_components` and :func:`regions_needed`:
+  the facts of a component set's tables and a board's file that decide whether
+  a game can be set up at all.
 - :func:`map_ids` and :func:`map_rule_module`: the built-in maps and those
   another package installs: a ``powergrid.rules`` entry point whose module
   carries its board as ``data["board"]`` (the format of ``data/maps``).
@@ -56,8 +57,8 @@ def _discover_maps() -> tuple[str, ...]:
 
 #: The maps this installation can play (discovered from package data, see above).
 MAPS = _discover_maps()
-#: The component sets, each with its own deck, resources and tables (CON-01).
-COMPONENT_SETS = ("classic", "deluxe")
+#: The component sets, each with its own deck, resources and tables (CON-01, RCH-01).
+COMPONENT_SETS = ("classic", "deluxe", "recharged")
 #: The entry-point group through which other packages add rule modules.
 ENTRY_POINT_GROUP = "powergrid.rules"
 _CORE_MODULES = frozenset({"__init__", "base", *COMPONENT_SETS})
@@ -457,6 +458,18 @@ def component_maps(components: str) -> frozenset[str] | None:
     if refill is None:
         return fill
     return refill if fill is None else refill & fill
+
+
+def map_components(map_id: str) -> frozenset[str] | None:
+    """The component sets a built-in board is printed for, or ``None`` when any may use it.
+
+    A board file names them in ``components``: the Recharged boards play only
+    with the Recharged edition (RCH-55); an installed map names none.
+    """
+    if map_id not in MAPS:
+        return None
+    named = load(f"maps/{map_id}.json").get("components")
+    return None if named is None else frozenset(named)
 
 
 def default_modules(components: str, players: int) -> tuple[str, ...]:

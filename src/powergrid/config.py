@@ -15,6 +15,7 @@ from powergrid.catalog import (
     component_maps,
     default_modules,
     load_map,
+    map_components,
     map_ids,
     regions_needed,
 )
@@ -45,6 +46,22 @@ OPTIONS = {
         "classic only: the Chinese seed's simplified thresholds (Step 2 at 7 cities and "
         "at most 3 plants for every player count), SET-12 / OQ-09"
     ),
+    "too_small_rule": (
+        "Recharged only: plants not above the largest network leave the market (BLD-12), "
+        "which the Recharged rules drop by default, RCH-36 / OQ-R01"
+    ),
+    "two_player_boardgamers": (
+        "Recharged only: boardgamers.space's 2-player values (Step 2 at 10 cities, game end "
+        "at 21, at most 4 plants) in place of the recommended 7 / 18 / 3, OQ-R03"
+    ),
+}
+
+#: The component set each edition-specific option belongs to.
+_OPTION_EDITION = {
+    "map_rules": "classic",
+    "seed_thresholds": "classic",
+    "too_small_rule": "recharged",
+    "two_player_boardgamers": "recharged",
 }
 
 
@@ -155,18 +172,22 @@ class GameConfig:
     - ``players``: 2 to 6 seats (SET-01).
     - ``map``: a map id from :func:`powergrid.catalog.map_ids`: ``europe``
       (default), ``north_america`` (CON-02), the classic boards ``usa`` and
-      ``germany``, or one another package installs.
+      ``germany``, the Recharged boards ``germany_recharged`` and
+      ``usa_recharged`` (RCH-55), or one another package installs.
     - ``components``: ``"deluxe"`` (the default: coal, gas, oil, uranium and the
-      Deluxe plant deck, market and refill cards these two maps come with) or
-      ``"classic"`` (coal, oil, garbage, uranium; the original deck and tables).
-      Both sets play on Europe and North America; only the classic set on USA
-      and Germany (the Deluxe refill cards exist for the first two alone).
+      Deluxe plant deck, market and refill cards these two maps come with),
+      ``"classic"`` (coal, oil, garbage, uranium; the original deck and tables)
+      or ``"recharged"`` (the Recharged edition, RULES.md section 13).
+      Both the first sets play on Europe and North America; only the classic
+      set on USA and Germany (the Deluxe refill cards exist for the first two
+      alone); the Recharged edition and its boards only with each other.
     - ``modules``: extra rule modules by name, composed in this order after the
       base game, the component set and the map (built in, or installed under the
       ``powergrid.rules`` entry-point group; :func:`powergrid.catalog.extra_module_names`).
       They add to the configuration's default modules
       (:func:`powergrid.catalog.default_modules`): a 2-player Deluxe game plays
-      the fund (SET-25, FND-01), every other game none. The defaults come
+      the fund (SET-25, FND-01), a 2-player Recharged game the Trust (RCH-84),
+      every other game none. The defaults come
       first, unless one is named, which then keeps the place it is named at.
       The config holds, shows, compares and stores the resolved tuple, so
       ``GameConfig(players=2, modules=("bargain",)).modules == ("fund",
@@ -241,7 +262,12 @@ class GameConfig:
 
 
 def _check_combination(cfg: GameConfig) -> None:
-    """A component set may only know some maps (Deluxe refill cards exist per map)."""
+    """Whether the component set, the map and the options belong together.
+
+    A component set may know only some maps (Deluxe refill cards exist per
+    map), a board only some editions (the Recharged boards), an option one
+    edition.
+    """
     maps = component_maps(cfg.components)
     if maps is not None and cfg.map not in maps:
         raise RulesConfigError(
@@ -249,10 +275,17 @@ def _check_combination(cfg: GameConfig) -> None:
             f"{cfg.map!r} (they know {', '.join(sorted(maps))})",
             field="components",
         )
-    for opt in ("map_rules", "seed_thresholds"):
-        if opt in cfg.options and cfg.components != "classic":
+    printed = map_components(cfg.map)
+    if printed is not None and cfg.components not in printed:
+        raise RulesConfigError(
+            f"map {cfg.map!r} is a board of the {' or '.join(sorted(printed))} edition; it does "
+            f"not play with the {cfg.components} components (RCH-55)",
+            field="map",
+        )
+    for opt, edition in _OPTION_EDITION.items():
+        if opt in cfg.options and cfg.components != edition:
             raise RulesConfigError(
-                f"option {opt!r} belongs to the classic component set ({OPTIONS[opt]})",
+                f"option {opt!r} belongs to the {edition} component set ({OPTIONS[opt]})",
                 field="options",
             )
 

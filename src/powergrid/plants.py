@@ -83,8 +83,12 @@ def label_key(label: str) -> tuple[int, bool, str]:
 
 #: The printed kinds of plant (what a plant burns, or eco and fusion, which burn nothing).
 KINDS = ("coal", "gas", "oil", "garbage", "uranium", "hybrid", "eco", "fusion")
-#: The printed backs a setup may sort by (Deluxe, SET-21), or None where no rule reads it.
-BACKS = ("dark", "light", None)
+#: The printed backs a setup may sort by (Deluxe dark / light, SET-21; Recharged plug /
+#: socket, RCH-03), or None where no rule reads it.
+BACKS = ("dark", "light", "plug", "socket", None)
+#: The backs of the low plants (03-15), from which a two-back setup deals the market
+#: (SET-21, RCH-20); every other back is the high one.
+LOW_BACKS = frozenset({"dark", "plug"})
 
 
 def _label(_: object, attribute: attrs.Attribute[str], value: object) -> None:
@@ -103,7 +107,8 @@ class Plant:
     plus plant (46+, CDK-11), which ranks above the plain plant of its number
     (CDK-14). ``origin`` names the deck the card comes from (``"classic"``,
     ``"deluxe"``, an expansion) and ``back`` its printed back where the setup
-    sorts by it (Deluxe ``"dark"``/``"light"``, SET-21), else ``None``.
+    sorts by it (Deluxe ``"dark"``/``"light"``, SET-21; Recharged
+    ``"plug"``/``"socket"``, RCH-03), else ``None``.
     """
 
     label: str = attrs.field(validator=_label)
@@ -160,5 +165,5 @@ def _problem(p: Plant) -> tuple[str, str] | None:
     if (p.burn == 0) != (not p.accepts):
         return "accepts", "a plant burns fuel exactly when it accepts some kind"
     if p.back not in BACKS:
-        return "back", f"back must be dark, light or none, not {p.back!r}"
+        return "back", f"back must be dark, light, plug, socket or none, not {p.back!r}"
     return None

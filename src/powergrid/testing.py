@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from powergrid.actions import Action
-from powergrid.catalog import component_maps, map_rule_module
+from powergrid.catalog import component_maps, map_components, map_rule_module
 from powergrid.config import COMPONENT_SETS, MAPS, GameConfig
 from powergrid.engine.game import apply, current_player, legal_actions, new_game
 from powergrid.engine.invariants import invariant_violations, plant_places
@@ -30,6 +30,7 @@ __all__ = [
     "config_label",
     "configs",
     "invariant_violations",
+    "maps_of",
     "plant_places",
     "playout",
     "positions",
@@ -68,10 +69,19 @@ def playout(config: GameConfig, seed: int, policy_seed: int) -> Iterator[tuple[G
     raise AssertionError(f"game {config} seed {seed} did not end in {MAX_ACTIONS} actions")
 
 
-def _maps_of(components: str) -> tuple[str, ...]:
-    """The built-in maps a component set has tables for (Deluxe: its refill cards' maps)."""
+def maps_of(components: str) -> tuple[str, ...]:
+    """The built-in maps a component set plays, sorted by id.
+
+    Deluxe plays the maps it has refill cards for (Europe, North America),
+    Recharged its own boards (RCH-55), classic every board printed for any
+    edition.
+    """
     known = component_maps(components)
-    return tuple(m for m in MAPS if known is None or m in known)
+    return tuple(
+        m
+        for m in MAPS
+        if (known is None or m in known) and components in (map_components(m) or {components})
+    )
 
 
 def _has_map_rules(map_id: str) -> bool:
@@ -86,9 +96,9 @@ def _component_variants() -> tuple[tuple[str, frozenset[str], tuple[str, ...]], 
     The ``map_rules`` variant is kept to the boards whose module has rules: on
     the classic USA and Germany boards it would play the same game twice.
     """
-    rules_maps = tuple(m for m in _maps_of("classic") if _has_map_rules(m))
+    rules_maps = tuple(m for m in maps_of("classic") if _has_map_rules(m))
     return (
-        *((c, frozenset(), _maps_of(c)) for c in COMPONENT_SETS),
+        *((c, frozenset(), maps_of(c)) for c in COMPONENT_SETS),
         ("classic", frozenset({"map_rules"}), rules_maps),
     )
 
@@ -115,7 +125,7 @@ def all_configs() -> list[GameConfig]:
         for m in maps
         for n in range(2, 7)
     ]
-    return out + [GameConfig(players=2, map=m, without={"fund"}) for m in _maps_of("deluxe")]
+    return out + [GameConfig(players=2, map=m, without={"fund"}) for m in maps_of("deluxe")]
 
 
 def configs() -> SearchStrategy[GameConfig]:
@@ -132,23 +142,32 @@ def configs() -> SearchStrategy[GameConfig]:
         lambda c: st.builds(
             GameConfig,
             players=st.integers(2, 6),
-            map=st.sampled_from(_maps_of(c)),
+            map=st.sampled_from(maps_of(c)),
             components=st.just(c),
         )
     )
     classic_options = st.builds(
         GameConfig,
         players=st.integers(2, 6),
-        map=st.sampled_from(_maps_of("classic")),
+        map=st.sampled_from(maps_of("classic")),
         components=st.just("classic"),
         options=st.sets(st.sampled_from(("map_rules", "seed_thresholds")), min_size=1).map(
             frozenset
         ),
     )
-    opted_out = st.builds(
-        GameConfig, players=st.just(2), map=st.sampled_from(_maps_of("deluxe")), modules=st.just(())
+    recharged_options = st.builds(
+        GameConfig,
+        players=st.integers(2, 6),
+        map=st.sampled_from(maps_of("recharged")),
+        components=st.just("recharged"),
+        options=st.sets(
+            st.sampled_from(("too_small_rule", "two_player_boardgamers")), min_size=1
+        ).map(frozenset),
     )
-    return st.one_of(plain, classic_options, opted_out)
+    opted_out = st.builds(
+        GameConfig, players=st.just(2), map=st.sampled_from(maps_of("deluxe")), modules=st.just(())
+    )
+    return st.one_of(plain, classic_options, recharged_options, opted_out)
 
 
 def seeds() -> SearchStrategy[int]:

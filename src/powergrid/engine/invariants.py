@@ -348,7 +348,7 @@ def _market_violations(state: GameState) -> list[str]:
     rules = state.rules
     if m.plants != rules.ranked(m.plants) or len(set(m.plants)) != len(m.plants):
         out.append("market not sorted by rank")
-    if m.plants and rules.number(m.plants[0]) <= largest_city_count(state):
+    if rules.too_small and m.plants and rules.number(m.plants[0]) <= largest_city_count(state):
         out.append("a too-small plant stays in the market (BLD-12)")
     stocked = m.top is not None or m.deck_size > 0 or m.step3_in_deck
     settled = state.discarding is None and not frozen(state) and state.phase is not Phase.GAME_OVER

@@ -34,6 +34,7 @@ import attrs
 from powergrid.actions import Action, Reveal
 from powergrid.config import EXPLICIT_CHANCE
 from powergrid.errors import IllegalAction, Reason
+from powergrid.plants import LOW_BACKS
 
 if TYPE_CHECKING:
     from powergrid.deck import Deck
@@ -125,13 +126,13 @@ def market_chances(pool: Sequence[str], size: int, rank: Mapping[str, int]) -> C
 
 
 def card_classes(deck: Deck) -> dict[str, str]:
-    """The classes of cards the setup treats alike: the Deluxe dark plants, and the rest.
+    """The classes of cards the setup treats alike: the low plants (dark, plug) and the rest.
 
     SET-21 and SET-23 remove a fixed number of cards of each back unseen, so a
     hidden card may only trade places with one of its class. Explicit chance
     (:func:`bring_to_top`) and :func:`powergrid.determinize` both keep them.
     """
-    return {c.label: "dark" if c.back == "dark" else "" for c in deck.cards}
+    return {c.label: "low" if c.back in LOW_BACKS else "" for c in deck.cards}
 
 
 def bring_to_top(

@@ -207,7 +207,7 @@ def _plain_draws(state: GameState, m: PlantMarket) -> bool:
     The base ``draw_filter``, ``leave_play``, ``after_market_entry`` and
     ``market_shape`` hooks, no explicit chance, and not the STP-05 freeze.
     """
-    if state.chance is not None or _freezes(state, m):
+    if state.chance is not None or _freezes(state, m) or not state.rules.too_small:
         return False
     hooks, base_hooks = state.rules.hooks, state.rules.base_hooks
     return (
@@ -297,7 +297,7 @@ def _draw(state: GameState) -> GameState:
         state, keep = keep_card(state, card, face_up)
         if not keep:
             continue
-        if state.rules.plants[card].number > largest_city_count(state):
+        if not state.rules.too_small or state.rules.plants[card].number > largest_city_count(state):
             return _enter_market(state, card)
         state = leave_play(state, card, "too_small")
         # worded from where the leave_play hook put the card, hence after it
@@ -352,7 +352,10 @@ def enforce_too_small(state: GameState) -> GameState:
     The test is the printed number, so a plus plant is as small as the plain
     plant of its number (CDK-14); the market's lowest plant is tested first.
     Called after every build, so a market with nothing too small returns at once.
+    An edition that plays without the rule (Recharged, RCH-36) returns at once too.
     """
+    if not state.rules.too_small:
+        return state
     plants = state.rules.plants
     while True:
         m = state.market
@@ -418,6 +421,26 @@ def finish_step3(state: GameState) -> GameState:
     state = evolve(state, step=3)  # STP-11: 20 slots (next phase 4), Step 3 refill, 6 plants
     state = resort(state)
     return state.log("step_started", "Step 3 begins.", None, 3)
+
+
+def step2_after_building(state: GameState) -> GameState:
+    """RCH-71: an edition that checks Step 2 once after phase 4 starts it here.
+
+    Step 2 begins when a player's network has reached the threshold (the
+    seats' alone, CON-12), unless the game has ended (END-01: no phase 5
+    follows, so nothing of the market changes). A Step 3 card its replacement
+    draws waits, as in phase 4 (STP-07), and is resolved at the end of phase 5
+    (RCH-73).
+    """
+    rules = state.rules
+    if (
+        not rules.components.step2_after_building
+        or state.step != 1
+        or state.end_triggered
+        or largest_city_count(state) < rules.step2_cities
+    ):
+        return state
+    return start_step2(state)
 
 
 def fill_step3_market(state: GameState) -> GameState:

@@ -278,10 +278,19 @@ class DeckSetup:
 class Components:
     """A component set: resources, plant deck, market, tables, and its edition rules.
 
-    The three flags are the edition-specific readings of RULES.md: whether a
+    The flags are the edition-specific readings of RULES.md: whether a
     player over the plant limit may discard the plant just bought (AUC-17),
     whether the market freezes after the Step 3 card shows in phase 2 (STP-05),
-    and whether a Step 3 card drawn in phase 4 is resolved at once (STP-07).
+    whether a Step 3 card drawn in phase 4 is resolved at once (STP-07),
+    whether Step 2 is checked once after phase 4 rather than at each house
+    (RCH-71), whether plants too small for the largest network leave the market
+    (BLD-12; Recharged plays without, RCH-36, unless a config names the option
+    ``too_small_rule``) and whether the board's map rules always apply (CON-02;
+    classic games opt in with ``map_rules``).
+
+    An edition may keep state of its own and wrap hooks as a rule module does
+    (``state``, ``wraps``, ``plant_events``, ``notable_events``: the fields of
+    :class:`RuleModule`); the composition makes it the module named ``name``.
     """
 
     name: str
@@ -302,6 +311,13 @@ class Components:
     step3_phase4_immediate: bool
     hooks: HookFunctions = attrs.field(factory=HookFunctions, converter=_hook_functions)
     maps: frozenset[str] | None = None  # the maps it has tables for; None: any map
+    step2_after_building: bool = False
+    too_small_rule: bool = True
+    plays_map_rules: bool = False
+    wraps: HookWraps = attrs.field(factory=HookWraps, converter=_hook_wraps)
+    state: StateSpec | None = None
+    plant_events: frozenset[str] = attrs.field(default=frozenset(), converter=_name_set)
+    notable_events: frozenset[str] = attrs.field(default=frozenset(), converter=_name_set)
 
 
 HOUSES_PER_PLAYER = 22  # SET-02, BLD-09

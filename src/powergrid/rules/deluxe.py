@@ -21,6 +21,7 @@ from powergrid.data import load
 from powergrid.enums import Resource
 from powergrid.errors import RulesConfigError
 from powergrid.mechanics.chance_points import Chances, uniform, uniform_draws
+from powergrid.plants import LOW_BACKS
 from powergrid.rules import Components, DeckSetup
 from powergrid.rules.base import one_pile
 from powergrid.rules.classic import fill_count, income_table, shipped_deck
@@ -36,7 +37,7 @@ def _tables() -> dict[str, Any]:
     return load("tables.json")["deluxe"]  # type: ignore[no-any-return]
 
 
-def _prepare_deck(rules: Ruleset, rng: RngState) -> DeckSetup:
+def prepare_two_back_deck(rules: Ruleset, rng: RngState) -> DeckSetup:
     """SET-21: the market from dark plants, one dark plant face down on top.
 
     Shuffle the dark plants (03-15) and draw the Step 1 market (8; Europe 9,
@@ -45,7 +46,8 @@ def _prepare_deck(rules: Ruleset, rng: RngState) -> DeckSetup:
     the rest together; the Step 3 card goes under the deck (implicit: it always
     lies under the hidden deck) and the set-aside dark plant on top. The deck
     is the game's plant deck (``rules.deck``); a card not printed with a dark
-    back counts as light.
+    back counts as light. Recharged deals its plug and socket plants the same
+    way (RCH-20): its plug plants are the dark ones here (``LOW_BACKS``).
     """
     size = rules.market_size(1)
     removals = rules.tables.row.plants_removed
@@ -55,12 +57,12 @@ def _prepare_deck(rules: Ruleset, rng: RngState) -> DeckSetup:
             field="components",
         )
     backs = {card.label: card.back for card in rules.deck.cards}
-    dark, rng = rng.shuffle(rules.ranked(n for n in rules.plants if backs[n] == "dark"))
-    light, rng = rng.shuffle(rules.ranked(n for n in rules.plants if backs[n] != "dark"))
+    dark, rng = rng.shuffle(rules.ranked(n for n in rules.plants if backs[n] in LOW_BACKS))
+    light, rng = rng.shuffle(rules.ranked(n for n in rules.plants if backs[n] not in LOW_BACKS))
     market = rules.ranked(dark[:size])
     aside = dark[size]
     rest_dark = dark[size + 1 :]
-    n_dark, n_light = int(removals["dark"]), int(removals["light"])
+    n_dark, n_light = removals_by_back(removals)
     removed = rest_dark[:n_dark] + light[:n_light]
     deck, rng = rng.shuffle(rest_dark[n_dark:] + light[n_light:])
     return DeckSetup(
@@ -74,7 +76,17 @@ def _prepare_deck(rules: Ruleset, rng: RngState) -> DeckSetup:
     )
 
 
-def _draw_chances(state: GameState) -> Chances:
+def removals_by_back(removals: Mapping[str, int]) -> tuple[int, int]:
+    """A player-count row's unseen removals as (low plants, high plants) (SET-23, RCH-20).
+
+    The row names them by back: ``{"dark": n, "light": m}`` (Deluxe) or
+    ``{"plug": n, "socket": m}`` (Recharged); ``LOW_BACKS`` says which is low.
+    """
+    low = sum(int(n) for back, n in removals.items() if back in LOW_BACKS)
+    return low, sum(int(n) for back, n in removals.items() if back not in LOW_BACKS)
+
+
+def two_back_draw_chances(state: GameState) -> Chances:
     """CON-13 on SET-21's deck: the set-aside dark plant first, then dark and light mixed.
 
     While the set-aside plant is on top (no hidden dark plant has been drawn),
@@ -89,11 +101,11 @@ def _draw_chances(state: GameState) -> Chances:
     rules, secret = state.rules, state.secret
     backs = {card.label: card.back for card in rules.deck.cards}
     hidden = secret.deck + secret.removed_unseen
-    dark = [c for c in hidden if backs[c] == "dark"]
+    dark = [c for c in hidden if backs[c] in LOW_BACKS]
     if _aside_on_top(rules, backs, len(dark)):
         return uniform("draw", rules.ranked(dark))
     out: list[tuple[Reveal, Fraction]] = []
-    for pool in (dark, [c for c in hidden if backs[c] != "dark"]):
+    for pool in (dark, [c for c in hidden if backs[c] not in LOW_BACKS]):
         in_deck = sum(1 for c in secret.deck if c in pool)
         if in_deck:
             p = Fraction(in_deck, len(pool) * len(secret.deck))
@@ -104,11 +116,13 @@ def _draw_chances(state: GameState) -> Chances:
 
 def _aside_on_top(rules: Ruleset, backs: Mapping[str, str | None], hidden_dark: int) -> bool:
     """SET-21: the set-aside dark plant is still on top (no hidden dark plant drawn yet)."""
-    total_dark = sum(1 for n in rules.plants if backs[n] == "dark")
+    total_dark = sum(1 for n in rules.plants if backs[n] in LOW_BACKS)
     return hidden_dark == total_dark - rules.market_size(1)
 
 
-def _resample_deck(state: GameState, rng: random.Random) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def two_back_resample(
+    state: GameState, rng: random.Random
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """SET-21, SET-23 for ``determinize``: the hidden cards dealt again as the setup deals them.
 
     Any hidden dark plant may be the set-aside one still on top; the setup
@@ -123,13 +137,13 @@ def _resample_deck(state: GameState, rng: random.Random) -> tuple[tuple[str, ...
     rules, secret = state.rules, state.secret
     backs = {card.label: card.back for card in rules.deck.cards}
     hidden = rules.ranked(secret.deck + secret.removed_unseen)
-    dark = [c for c in hidden if backs[c] == "dark"]
-    light = [c for c in hidden if backs[c] != "dark"]
+    dark = [c for c in hidden if backs[c] in LOW_BACKS]
+    light = [c for c in hidden if backs[c] not in LOW_BACKS]
     on_top = _aside_on_top(rules, backs, len(dark))
     rng.shuffle(dark)
     rng.shuffle(light)
     top = [dark.pop()] if on_top else []
-    n_dark = sum(1 for c in secret.removed_unseen if backs[c] == "dark")
+    n_dark = sum(1 for c in secret.removed_unseen if backs[c] in LOW_BACKS)
     n_light = len(secret.removed_unseen) - n_dark
     rest = dark[n_dark:] + light[n_light:]
     rng.shuffle(rest)
@@ -179,11 +193,12 @@ def _build() -> Components:
         starting_money=int(t["starting_money"]),
         setup_rows={row["players"]: row for row in t["setup_by_players"]},
         max_plants=int(t["max_plants_per_player"]),  # SET-25: 3 for every player count
-        prepare_deck=_prepare_deck,
+        prepare_deck=prepare_two_back_deck,
         may_discard_new_plant=True,  # AUC-17 Deluxe: any of the four plants
         step3_freezes_auction=False,  # STP-05 Deluxe: the auction continues as usual
         step3_phase4_immediate=True,  # STP-07 Deluxe: resolved at once
-        hooks={"draw_chances": _draw_chances, "resample_deck": _resample_deck},
+        plays_map_rules=True,  # CON-02: the board's rules are Deluxe rules
+        hooks={"draw_chances": two_back_draw_chances, "resample_deck": two_back_resample},
         maps=maps,
     )
 

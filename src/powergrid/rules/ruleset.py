@@ -47,6 +47,9 @@ from powergrid.rules import (
 from powergrid.rules.hooks import Hooks
 from powergrid.rules.tables import ComponentTables, checked_tables, row_from_mapping
 
+#: The option that turns BLD-12 on in an edition that plays without it (OQ-R01).
+TOO_SMALL_OPTION = "too_small_rule"
+
 #: How many composed rulesets stay cached; each is small, but a long-lived
 #: process that plays many configurations and play areas must not grow forever.
 CACHE_SIZE = 128
@@ -132,6 +135,11 @@ class Ruleset:
     # PhaseRecords, filled on first use (flow_of); Any since the phases import this module.
     flow: tuple[Any, ...] = ()
 
+    @property
+    def too_small(self) -> bool:
+        """Whether BLD-12 removes plants too small for the largest network (RCH-36, OQ-R01)."""
+        return self.components.too_small_rule or TOO_SMALL_OPTION in self.config.options
+
     def market_size(self, step: int) -> int:
         """Cards the plant market holds in a Step when the deck can fill it (CON-07)."""
         return 6 if step == 3 else 4 + (self.future_step1 if step == 1 else 4)
@@ -176,12 +184,13 @@ def components_for(name: str) -> Components:
 
 
 def plays_map_rules(config: GameConfig) -> bool:
-    """Whether the board's map rules apply: Deluxe games, or classic with ``map_rules``.
+    """Whether the board's map rules apply: Deluxe, Recharged, or classic with ``map_rules``.
 
     CON-02 / OQ-31: the map rules (SET-24, SET-26, AUC-21, AUC-30..AUC-35) are
-    Deluxe rules; a classic game follows the classic rules on any board.
+    Deluxe rules; a classic game follows the classic rules on any board. The
+    Recharged boards' rules (RCH-42, RCH-43) are the Recharged edition's.
     """
-    return config.components == "deluxe" or "map_rules" in config.options
+    return components_for(config.components).plays_map_rules or "map_rules" in config.options
 
 
 def _compose(config: GameConfig) -> tuple[Components, tuple[RuleModule, ...], int]:
@@ -192,7 +201,15 @@ def _compose(config: GameConfig) -> tuple[Components, tuple[RuleModule, ...], in
     config was made, powergrid.catalog.check_modules).
     """
     comps = components_for(config.components)
-    edition = RuleModule(name=comps.name, version=comps.version, hooks=comps.hooks)
+    edition = RuleModule(
+        name=comps.name,
+        version=comps.version,
+        hooks=comps.hooks,
+        wraps=comps.wraps,
+        state=comps.state,
+        plant_events=comps.plant_events,
+        notable_events=comps.notable_events,
+    )
     modules: tuple[RuleModule, ...] = (base.MODULE, edition)
     if plays_map_rules(config):
         modules += (map_rule_module(config.map),)

@@ -147,9 +147,15 @@ def _build_house(state: GameState, action: Build) -> GameState:
     count = p.city_count
     # OQ-32: the Step 2 start runs before the too-small check of the same house;
     # its removal may take the too-small plant, so one event removes one plant.
-    if state.step == 1 and count >= state.rules.step2_cities:  # STP-01, STP-04
+    rules = state.rules
+    if (
+        state.step == 1
+        and count >= rules.step2_cities
+        and not rules.components.step2_after_building
+    ):
+        # STP-01, STP-04 (an edition may check once after the phase instead, RCH-71)
         state = market.start_step2(state)
-    if count >= state.rules.end_cities and not state.end_triggered:  # END-01
+    if count >= rules.end_cities and not state.end_triggered:  # END-01
         state = evolve(state, end_triggered=True).log(
             "game_end_triggered",
             f"{state.name_of(seat)} reaches {count} cities: the game ends after this phase.",

@@ -270,5 +270,12 @@ def _refill_text(kinds: tuple[Resource, ...], added: tuple[int, ...]) -> str:
 
 
 def end_of_phase(state: GameState) -> GameState:
-    """BUR-08: after everyone powered, refill then update the plant market, in one copy."""
+    """BUR-08: after everyone powered, refill then update the plant market, in one copy.
+
+    A Step 3 card that came up as the Step 2 replacement after phase 4 (RCH-73)
+    waited through the refill, which used the Step 2 column; it is resolved
+    now (STP-08) in place of the market update.
+    """
+    if state.step3_pending:
+        return market.finish_step3(refill(state))
     return market.market_update(state, **_refilled(state))

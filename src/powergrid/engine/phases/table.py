@@ -152,10 +152,10 @@ def _begin_building(state: GameState) -> GameState:
 
 
 def _end_building(state: GameState) -> GameState:
-    """End of phase 4: a classic moment-2 Step 3 (STP-07)."""
+    """End of phase 4: a classic moment-2 Step 3 (STP-07), then a Step 2 checked now (RCH-71)."""
     if state.step3_pending:
         state = market.finish_step3(state)
-    return state
+    return market.step2_after_building(state)
 
 
 def _after_building(state: GameState) -> Phase:
