@@ -29,10 +29,9 @@ def test_the_table_is_generated_from_every_field_of_the_record() -> None:
     """Item 4: HOOKS, the guide's table and the module forms list exactly the record's fields."""
     fields = [f.name for f in attrs.fields(Hooks)]
     assert list(HOOKS) == fields
-    assert (
-        len(fields) == 24
-    )  # item 3 added component_tables; item 2 removed setup_actions, setup_apply; issue 36
-    # added resample_deck
+    # item 3 added component_tables; item 2 removed setup_actions, setup_apply; issue 36
+    # added resample_deck; issue 37 build_refusal and refill_amounts (RCH-13, RCH-42)
+    assert len(fields) == 26
     table = table_markdown()
     assert table.count("\n") == len(fields) + 2  # header, rule, one row per hook
     for f in attrs.fields(Hooks):

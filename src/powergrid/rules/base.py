@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from powergrid.config import GameConfig
 from powergrid.deck import Deck
+from powergrid.errors import Reason
 from powergrid.frozen import evolve
 from powergrid.mechanics.chance_points import uniform_draws
 from powergrid.mechanics.market import draw, market_shape, remove_lowest
@@ -64,6 +65,16 @@ def no_setup_turn(state: GameState) -> int | None:
 def no_violations(state: GameState) -> tuple[str, ...]:
     """The base game's consistent state is the core's (powergrid.engine.invariants)."""
     return ()
+
+
+def no_refusal(state: GameState, seat: int, city: str) -> tuple[Reason, str] | None:
+    """BLD-03..BLD-09: the core's checks are all the base game has."""
+    return None
+
+
+def table_amounts(state: GameState, amounts: tuple[int, ...]) -> tuple[int, ...]:
+    """BUR-05, BUR-06: the refill table's numbers for the Step."""
+    return amounts
 
 
 def step2_replacement(state: GameState) -> bool:
@@ -138,6 +149,8 @@ MODULE = RuleModule(
         "prepare_deck": component_deck,
         "setup_turn": no_setup_turn,
         "after_build": unchanged,
+        "build_refusal": no_refusal,
+        "refill_amounts": table_amounts,
         "state_violations": no_violations,
         "player_order": seats_only,
         "actor_turn": unchanged,  # the base game has no automatic actors

@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from powergrid.chance import RngState
     from powergrid.config import GameConfig
     from powergrid.deck import Deck
+    from powergrid.errors import Reason
     from powergrid.rules import DeckSetup
     from powergrid.rules.ruleset import Ruleset
     from powergrid.rules.tables import ComponentTables
@@ -53,6 +54,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "HOOKS",
+    "BuildRefusal",
     "BuildStep",
     "DrawChances",
     "DrawFilter",
@@ -67,6 +69,7 @@ __all__ = [
     "PlantStep",
     "PlayerOrder",
     "PrepareDeck",
+    "RefillAmounts",
     "ResampleDeck",
     "Row",
     "SeatPlantStep",
@@ -99,6 +102,10 @@ ResampleDeck: TypeAlias = Callable[
     ["GameState", "random.Random"], tuple[tuple[str, ...], tuple[str, ...]]
 ]
 LeavePlay: TypeAlias = Callable[["GameState", str, str], "GameState"]
+#: Why a seat may not build in a city, as (reason, sentence), or None: it may.
+BuildRefusal: TypeAlias = Callable[["GameState", int, str], "tuple[Reason, str] | None"]
+#: The tokens per kind a refill moves, before the supply and the track's room cap them.
+RefillAmounts: TypeAlias = Callable[["GameState", tuple[int, ...]], tuple[int, ...]]
 PrepareDeck: TypeAlias = Callable[["Ruleset", "RngState"], "DeckSetup"]
 SetupTurn: TypeAlias = Callable[["GameState"], int | None]
 PlayerOrder: TypeAlias = Callable[["GameState", tuple[int, ...]], tuple[int, ...]]
@@ -212,6 +219,24 @@ class Hooks:
             "after a player's house is placed in phase 4 and paid for, before the Step 2, "
             "game-end and too-small checks of that house",
             ("BLD-02", "FND-08"),
+        )
+    )
+    build_refusal: BuildRefusal = attrs.field(
+        metadata=_doc(
+            "build_refusal(state, seat, city) -> (Reason, message) | None",
+            "whenever phase 4 lists or checks a house of a seat in a city the core allows "
+            "(legal_actions, apply): why a module's rule forbids it, with a stable reason "
+            "and a sentence citing the rule, or None; the base game forbids nothing more",
+            ("BLD-03", "RCH-13"),
+        )
+    )
+    refill_amounts: RefillAmounts = attrs.field(
+        metadata=_doc(
+            "refill_amounts(state, amounts) -> amounts",
+            "when phase 5 refills the resource market: the tokens per kind the refill table "
+            "gives for the Step (in resource order), before the supply and the track's room "
+            "cap them; the base game keeps the table's",
+            ("BUR-05", "BUR-06", "RCH-42"),
         )
     )
     step2_replacement: Step2Replacement = attrs.field(
@@ -366,6 +391,8 @@ class HookFunctions(TypedDict, total=False):
     after_pass: SeatStep
     end_of_auction: StateStep
     after_build: BuildStep
+    build_refusal: BuildRefusal
+    refill_amounts: RefillAmounts
     step2_replacement: Step2Replacement
     start_of_step2: StateStep
     draw_filter: DrawFilter
@@ -395,6 +422,8 @@ class HookWraps(TypedDict, total=False):
     after_pass: Wrap[SeatStep]
     end_of_auction: Wrap[StateStep]
     after_build: Wrap[BuildStep]
+    build_refusal: Wrap[BuildRefusal]
+    refill_amounts: Wrap[RefillAmounts]
     step2_replacement: Wrap[Step2Replacement]
     start_of_step2: Wrap[StateStep]
     draw_filter: Wrap[DrawFilter]

@@ -162,6 +162,15 @@ class ComponentTables:
             ("SET-12", "SET-23", "CDK-15"),
         )
     )
+    supply_prices: tuple[int | None, ...] = attrs.field(
+        default=attrs.Factory(lambda self: (None,) * len(self.resources), takes_self=True),
+        metadata=_doc(
+            "per kind, the price of a token bought from the general supply once the market "
+            "holds none of the kind, or None: never (RES-07; the Recharged USA coal "
+            "storage at 8, RCH-43)",
+            ("RES-07", "RCH-43"),
+        ),
+    )
 
 
 #: The keys a ``setup_row`` hook's row may hold (module API 1), with their meaning.
@@ -230,7 +239,7 @@ def checked_tables(tables: object, before: ComponentTables, module: str) -> Comp
     if tables.resources != before.resources:
         _refuse(module, "resources", "may not change the resource kinds")
     kinds = len(before.resources)
-    for name in ("slot_prices", "totals", "initial_market", "refill"):
+    for name in ("slot_prices", "totals", "initial_market", "refill", "supply_prices"):
         if len(getattr(tables, name)) != kinds:
             _refuse(module, name, f"needs one entry per resource kind ({kinds})")
     for track in tables.slot_prices:
@@ -242,6 +251,8 @@ def checked_tables(tables: object, before: ComponentTables, module: str) -> Comp
     for on, total, track in fills:
         if not _whole((on, total)) or on > min(total, len(track)):
             _refuse(module, "initial_market", "must fit the track and the totals")
+    if not _whole(tuple(p for p in tables.supply_prices if p is not None)):
+        _refuse(module, "supply_prices", "needs a non-negative whole price or None per kind")
     if len(tables.house_costs) != 3 or not _whole(tables.house_costs):
         _refuse(module, "house_costs", "needs three non-negative whole costs")
     if not tables.income or not _whole(tables.income):

@@ -61,6 +61,9 @@ def legal(state: GameState, seat: int | None) -> tuple[Action, ...]:
                 n = len(here)
                 if n < limit and seat not in here and slots[n] + costs[i] <= money:
                     out.append(builds[i])
+        refusal = rules.hooks.build_refusal
+        if refusal is not rules.base_hooks.build_refusal:  # a module's rule (RCH-13)
+            out = [b for b in out if isinstance(b, Build) and not refusal(state, seat, b.city)]
     out.append(_end(seat))
     return tuple(out)
 
@@ -114,6 +117,9 @@ def _check(state: GameState, action: Build) -> tuple[int, int]:
         )
     if len(p.cities) >= HOUSES_PER_PLAYER:
         illegal(f"{state.name_of(seat)} has no houses left (BLD-09)", Reason.NO_HOUSES_LEFT, action)
+    refused = state.rules.hooks.build_refusal(state, seat, city)
+    if refused is not None:
+        illegal(refused[1], refused[0], action)
     link = connection_costs(state, seat)[i]
     slot = state.rules.tables.house_costs[len(here)]
     if link >= INF or slot + link > p.money:

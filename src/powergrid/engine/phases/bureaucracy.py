@@ -246,10 +246,13 @@ def _refilled(state: GameState) -> dict[str, Any]:
     column = state.step - 1
     res = state.resources
     mkt, sup, added = [], [], []
-    for row, on_market, in_supply, track in zip(
-        tables.refill, res.market, res.supply, tables.slot_prices, strict=True
+    amounts = tuple(row[column] for row in tables.refill)
+    if rules.hooks.refill_amounts is not rules.base_hooks.refill_amounts:
+        amounts = rules.hooks.refill_amounts(state, amounts)  # e.g. RCH-42
+    for amount, on_market, in_supply, track in zip(
+        amounts, res.market, res.supply, tables.slot_prices, strict=True
     ):
-        n = min(row[column], in_supply, len(track) - on_market)
+        n = min(amount, in_supply, len(track) - on_market)
         mkt.append(on_market + n)
         sup.append(in_supply - n)
         added.append(n)

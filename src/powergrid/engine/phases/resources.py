@@ -32,11 +32,25 @@ def current(state: GameState) -> int | None:
 
 
 def price(state: GameState, kind: int, count: int) -> int:
-    """RES-06: the sum of the ``count`` cheapest tokens of a kind on the market."""
+    """RES-06: the sum of the ``count`` cheapest tokens of a kind on the market.
+
+    Past the market's tokens, a kind with a supply price (RCH-43) costs that
+    much a token while the supply lasts; beyond what can be bought nothing
+    more is priced (as the sum of a slice).
+    """
     cum = _tables(state.rules.tables).cumulative[kind]
-    start = len(cum) - 1 - state.resources.market[kind]
-    # Beyond the market's tokens nothing more is priced (as the sum of a slice).
-    return cum[min(start + count, len(cum) - 1)] - cum[start]
+    on_market = state.resources.market[kind]
+    start = len(cum) - 1 - on_market
+    cost = cum[min(start + count, len(cum) - 1)] - cum[start]
+    extra = min(count - on_market, _from_supply(state, kind))
+    return cost + extra * (state.rules.tables.supply_prices[kind] or 0) if extra > 0 else cost
+
+
+def _from_supply(state: GameState, kind: int) -> int:
+    """How many tokens of a kind may be bought from the general supply (RES-07, RCH-43)."""
+    if state.rules.tables.supply_prices[kind] is None:
+        return 0
+    return state.resources.supply[kind]
 
 
 class _Tables:
@@ -114,15 +128,32 @@ def legal(state: GameState, seat: int | None) -> tuple[Action, ...]:
         caps, held = stored.room(held), (0,) * len(held)
     money = p.money if p.money > 0 else 0
     out: tuple[Action, ...] = ()
+    supply_priced = any(x is not None for x in state.rules.tables.supply_prices)
     for kind, on_market in enumerate(state.resources.market):
         room = caps[kind] - held[kind]
         if room > 0 and on_market:
             # RES-06: the cheapest tokens first, as many as the money buys.
             afford = tables.affordable[kind][on_market]
             n = afford[money] if money < len(afford) else on_market
+            if n == on_market and supply_priced:
+                n += _supply_affordable(state, kind, money - price(state, kind, n))
+            if n:
+                out += rows[kind][n if n < room else room]
+        elif room > 0 and supply_priced:
+            n = _supply_affordable(state, kind, money)
             if n:
                 out += rows[kind][n if n < room else room]
     return (*out, _end(seat))
+
+
+def _supply_affordable(state: GameState, kind: int, money: int) -> int:
+    """How many supply tokens of a kind ``money`` buys at its supply price (RCH-43)."""
+    unit = state.rules.tables.supply_prices[kind]
+    if unit is None:
+        return 0
+    return min(
+        state.resources.supply[kind], money // unit if unit else state.resources.supply[kind]
+    )
 
 
 def apply(state: GameState, action: Action) -> GameState:
@@ -152,13 +183,9 @@ def _buy_tokens(state: GameState, action: BuyResource) -> GameState:
         illegal(f"Buy at least 1 {kind.value}, not {count!r}", Reason.BAD_COUNT, action)
     res = state.resources
     on_market = res.market[i]
-    if count > on_market:
-        illegal(
-            f"The market holds only {on_market} {kind.value}; nothing is bought from the "
-            "general supply (RES-07)",
-            Reason.MARKET_SHORT,
-            action,
-        )
+    extra = count - on_market  # tokens from the general supply, where a rule sells them
+    if extra > _from_supply(state, i):
+        illegal(_short_text(state, i, on_market), Reason.MARKET_SHORT, action)
     p = state.players[seat]
     held = p.resources[:i] + (p.resources[i] + count,) + p.resources[i + 1 :]
     # The tokens held fit (a consistent state), so the purchase fits exactly when
@@ -171,15 +198,20 @@ def _buy_tokens(state: GameState, action: BuyResource) -> GameState:
             Reason.NO_STORAGE,
             action,
         )
-    cum = tables.cumulative[i]
-    start = tables.tracks[i] - on_market
-    cost = cum[start + count] - cum[start]
+    if extra > 0:
+        cost = price(state, i, count)
+    else:
+        cum = tables.cumulative[i]
+        start = tables.tracks[i] - on_market
+        cost = cum[start + count] - cum[start]
     if cost > p.money:
         illegal(
             f"{count} {kind.value} cost {cost} Elektro; {state.name_of(seat)} has {p.money}",
             Reason.CANNOT_AFFORD,
             action,
         )
+    if extra > 0:
+        return _buy_with_supply(state, action, i, cost, held)
     mkt = res.market[:i] + (on_market - count,) + res.market[i + 1 :]
     text = f"{state.name_of(seat)} buys {count} {tables.names[i]} for {cost}."
     players = state.players
@@ -193,4 +225,44 @@ def _buy_tokens(state: GameState, action: BuyResource) -> GameState:
         # Built directly: two fields, cheaper than evolve's copy of the dictionary.
         resources=ResourceMarket(mkt, res.supply),
         events=state.events.added("resources_bought", state.round, text, seat, (i, count, cost)),
+    )
+
+
+def _short_text(state: GameState, kind: int, on_market: int) -> str:
+    """Why a purchase asks for more tokens than there are (RES-07, RCH-43)."""
+    name = state.rules.resources[kind].value
+    unit = state.rules.tables.supply_prices[kind]
+    if unit is None:
+        return (
+            f"The market holds only {on_market} {name}; nothing is bought from the general "
+            "supply (RES-07)"
+        )
+    return (
+        f"The market holds only {on_market} {name} and the supply "
+        f"{state.resources.supply[kind]} more at {unit} each (RCH-43)"
+    )
+
+
+def _buy_with_supply(
+    state: GameState, action: BuyResource, kind: int, cost: int, held: tuple[int, ...]
+) -> GameState:
+    """RCH-43: the market's tokens of a kind and the rest from the supply at its price."""
+    seat, count = action.player, action.count
+    res = state.resources
+    on_market = res.market[kind]
+    extra = count - on_market
+    market = res.market[:kind] + (0,) + res.market[kind + 1 :]
+    supply = res.supply[:kind] + (res.supply[kind] - extra,) + res.supply[kind + 1 :]
+    unit = state.rules.tables.supply_prices[kind]
+    name = state.rules.resources[kind].value
+    text = (
+        f"{state.name_of(seat)} buys {count} {name} for {cost} ({extra} from the supply at "
+        f"{unit} each, RCH-43)."
+    )
+    p = state.players[seat]
+    return evolve(
+        state,
+        players=state.replaced(evolve(p, money=p.money - cost, resources=held)),
+        resources=ResourceMarket(market, supply),
+        events=state.events.added("resources_bought", state.round, text, seat, (kind, count, cost)),
     )
