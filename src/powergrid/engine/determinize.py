@@ -37,6 +37,7 @@ from fractions import Fraction
 
 from powergrid.actions import Reveal
 from powergrid.chance import RngState
+from powergrid.engine.views import next_back
 from powergrid.errors import RulesConfigError
 from powergrid.frozen import evolve
 from powergrid.mechanics.chance_points import bring_to_top, card_classes
@@ -97,7 +98,22 @@ def _resampled_secret(state: GameState, rng: random.Random) -> Secret:
         deck, removed = _drawn_in_turn(state, rng)
     else:
         deck, removed = rules.hooks.resample_deck(state, rng)
-    return Secret(deck=deck, removed_unseen=removed, rng=fresh)
+    return Secret(deck=_shown_back_on_top(state, deck), removed_unseen=removed, rng=fresh)
+
+
+def _shown_back_on_top(state: GameState, deck: tuple[str, ...]) -> tuple[str, ...]:
+    """RCH-21: where every player sees the top card's back, the resampled top has it too.
+
+    The first card of that back in a uniformly drawn deck is uniform among
+    them and leaves the rest uniformly ordered, so moving it to the top draws
+    the deck as likely as the seat's knowledge (the back shown) makes it.
+    """
+    shown = next_back(state)
+    plants = state.rules.plants
+    if shown is None or not deck or plants[deck[0]].back == shown:
+        return deck
+    i = next(i for i, card in enumerate(deck) if plants[card].back == shown)
+    return (deck[i], *deck[:i], *deck[i + 1 :])
 
 
 def _drawn_in_turn(state: GameState, rng: random.Random) -> tuple[tuple[str, ...], tuple[str, ...]]:

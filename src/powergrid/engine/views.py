@@ -15,7 +15,7 @@ from typing import Any
 import attrs
 
 from powergrid.actions import Action
-from powergrid.config import GameConfig
+from powergrid.config import EXPLICIT_CHANCE, GameConfig
 from powergrid.engine.game import current_player, legal_actions
 from powergrid.engine.phases.auction import min_bid
 from powergrid.engine.phases.building import connection_costs
@@ -45,8 +45,9 @@ class PublicView:
     ``min_bids`` gives each actual plant's current minimum opening bid
     (1 under the discount token). ``slot_costs`` gives each play-area city's
     next slot price, or ``None`` when the city is closed in the current Step.
-    ``prices`` gives the price of the next token of each kind (``None`` when the
-    market holds none). ``turn`` is the seat to act (``None`` when over).
+    ``prices`` gives the price of the next token of each kind (``None`` when
+    none can be bought: the market holds none and the supply sells none,
+    RCH-43). ``turn`` is the seat to act (``None`` when over).
     ``actors`` are the automatic actors of a rule module, all public.
     ``done`` holds the seats (and actors) that finished the current phase and
     ``bought`` those that bought a plant this round (CON-06, AUC-12): both are
@@ -54,7 +55,11 @@ class PublicView:
     read from a JSON document written before views carried them, which does
     not say. ``modules`` holds the rule modules' own state records as a
     spectator may see them (:mod:`powergrid.module_state`: North America's
-    discount token, a customised deck's inactive area).
+    discount token, a customised deck's inactive area). ``next_back`` is the
+    printed back of the draw deck's top card where the edition shows it to
+    all (Recharged ``"plug"`` or ``"socket"``, RCH-21), else ``None``; a game
+    with explicit chance shows none, since its caller draws each card as it
+    comes.
     """
 
     config: GameConfig
@@ -81,6 +86,7 @@ class PublicView:
     done: frozenset[int] | None = None
     bought: frozenset[int] | None = None
     modules: ModuleStates = NO_MODULE_STATE
+    next_back: str | None = None
 
     #: A seat's or an actor's display name, as the state gives it
     #: (:func:`~powergrid.state.seat_name`).
@@ -163,7 +169,21 @@ def public_view(state: GameState) -> PublicView:
         done=state.done,
         bought=state.bought,
         modules=seen_by(state, None),
+        next_back=next_back(state),
     )
+
+
+def next_back(state: GameState) -> str | None:
+    """RCH-21: the back of the draw deck's top card, where the edition shows it to all.
+
+    ``None`` where it does not, when the face-up card lies on the deck (its
+    face is public), when the deck is empty and with explicit chance.
+    """
+    if not state.rules.components.shows_top_back or EXPLICIT_CHANCE in state.config.options:
+        return None
+    if state.market.top is not None or not state.secret.deck:
+        return None
+    return state.rules.plants[state.secret.deck[0]].back
 
 
 def view(state: GameState, player: int) -> PlayerView:
@@ -198,4 +218,7 @@ def _next_price(state: GameState, kind: int) -> int | None:
     """RES-06: the price of the cheapest token of a kind on the market."""
     prices = state.rules.tables.slot_prices[kind]
     count = state.resources.market[kind]
-    return prices[len(prices) - count] if count else None
+    if count:
+        return prices[len(prices) - count]
+    unit = state.rules.tables.supply_prices[kind]  # RCH-43: the storage once the market is out
+    return unit if unit is not None and state.resources.supply[kind] else None

@@ -285,8 +285,9 @@ class Components:
     whether Step 2 is checked once after phase 4 rather than at each house
     (RCH-71), whether plants too small for the largest network leave the market
     (BLD-12; Recharged plays without, RCH-36, unless a config names the option
-    ``too_small_rule``) and whether the board's map rules always apply (CON-02;
-    classic games opt in with ``map_rules``).
+    ``too_small_rule``), whether the back of the deck's top card is public
+    (RCH-21) and whether the board's map rules always apply (CON-02; classic
+    games opt in with ``map_rules``).
 
     An edition may keep state of its own and wrap hooks as a rule module does
     (``state``, ``wraps``, ``plant_events``, ``notable_events``: the fields of
@@ -312,6 +313,7 @@ class Components:
     hooks: HookFunctions = attrs.field(factory=HookFunctions, converter=_hook_functions)
     maps: frozenset[str] | None = None  # the maps it has tables for; None: any map
     step2_after_building: bool = False
+    shows_top_back: bool = False
     too_small_rule: bool = True
     plays_map_rules: bool = False
     wraps: HookWraps = attrs.field(factory=HookWraps, converter=_hook_wraps)

@@ -121,6 +121,7 @@ def _build() -> Components:
         plant_events={"discount_placed", "discount_removed"},
         maps=maps,
         step2_after_building=True,  # RCH-71
+        shows_top_back=True,  # RCH-21
         too_small_rule=False,  # RCH-36, OQ-R01
         plays_map_rules=True,  # RCH-42, RCH-43 are the edition's board rules
     )
