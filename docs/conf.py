@@ -117,8 +117,8 @@ nitpick_ignore_regex = [
     # The hook types of powergrid.rules.hooks (aliases of Callable), listed in its __all__.
     (
         r"py:class",
-        r"(BuildStep|DrawChances|DrawFilter|LeavePlay|MarketShape|MinBid|PlantDeck"
-        r"|PlantStep|PlayerOrder|PrepareDeck|ResampleDeck|Row|SeatPlantStep|SeatStep"
+        r"(BuildRefusal|BuildStep|DrawChances|DrawFilter|LeavePlay|MarketShape|MinBid|PlantDeck"
+        r"|PlantStep|PlayerOrder|PrepareDeck|RefillAmounts|ResampleDeck|Row|SeatPlantStep|SeatStep"
         r"|SetupRow|SetupTurn|StateStep|StateViolations|Step2Replacement|TablesChange|Wrap)"
         r"(\[.*\])?",
     ),

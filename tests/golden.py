@@ -63,6 +63,12 @@ def configs() -> Iterator[pg.GameConfig]:
             yield pg.GameConfig(
                 players=players, components="classic", options={"seed_thresholds", *extra}
             )
+    for map_id in ("germany_recharged", "usa_recharged"):  # issue 37
+        for players in range(3, 7):
+            yield pg.GameConfig(players=players, map=map_id, components="recharged")
+    yield pg.GameConfig(
+        players=4, map="germany_recharged", components="recharged", options={"too_small_rule"}
+    )
 
 
 def game_lines(config: pg.GameConfig, seed: int) -> Iterator[str]:

@@ -88,8 +88,8 @@ class Reason(enum.StrEnum):
     NOT_IN_MASK = "not_in_mask"
     #: A chance outcome that cannot happen now, or one given when no chance event waits.
     NOT_AN_OUTCOME = "not_an_outcome"
-    #: The city is kept for another use by a rule module: a start city marked for
-    #: another player, or not the one marked for this player (RCH-13).
+    #: A rule module keeps the city for another use, such as a start city marked
+    #: for another player, or one not marked for this player (RCH-13).
     CITY_RESERVED = "city_reserved"
     #: A rule module's own rule forbids its action (e.g. a once-per-game claim made
     #: already); the message cites the rule. A module uses a closer reason when one fits.
