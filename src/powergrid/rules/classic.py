@@ -112,13 +112,25 @@ def _prepare_deck(rules: Ruleset, rng: RngState) -> DeckSetup:
     )
 
 
+MarketTables = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]
+
+
+def market_tables(market: dict[str, Any]) -> MarketTables:
+    """SET-07, SET-08, SET-10: a classic-layout market's slot prices, initial fill, totals.
+
+    ``market`` is a ``resource_market`` part of ``tables.json`` (classic, Recharged):
+    price spaces with a capacity per kind, the spaces filled at setup, the tokens.
+    """
+    prices = tuple(slot_prices(market["spaces"], k.value) for k in RESOURCES)
+    fill = {row["resource"]: row["prices"] for row in market["initial_fill"]}
+    initial = tuple(fill_count(prices[i], fill[k.value]) for i, k in enumerate(RESOURCES))
+    totals = tuple(int(market["total_tokens"][k.value]) for k in RESOURCES)
+    return prices, initial, totals
+
+
 def _build() -> Components:
     t = _tables()
-    spaces = t["resource_market"]["spaces"]
-    prices = tuple(slot_prices(spaces, k.value) for k in RESOURCES)
-    fill = {row["resource"]: row["prices"] for row in t["resource_market"]["initial_fill"]}
-    initial = tuple(fill_count(prices[i], fill[k.value]) for i, k in enumerate(RESOURCES))
-    totals = tuple(int(t["resource_market"]["total_tokens"][k.value]) for k in RESOURCES)
+    prices, initial, totals = market_tables(t["resource_market"])
     refill: dict[int, tuple[tuple[int, int, int], ...]] = {}  # the same on every map
     for players in range(2, 7):
         rows = {r["resource"]: r for r in t["refill_table"] if r["players"] == players}

@@ -38,7 +38,7 @@ from powergrid.catalog import component_maps
 from powergrid.config import GameConfig
 from powergrid.data import load
 from powergrid.rules import Components
-from powergrid.rules.classic import RESOURCES, fill_count, income_table, shipped_deck, slot_prices
+from powergrid.rules.classic import RESOURCES, income_table, market_tables, shipped_deck
 from powergrid.rules.deluxe import (
     prepare_two_back_deck,
     two_back_draw_chances,
@@ -76,11 +76,7 @@ def two_player_row(config: GameConfig, row: Mapping[str, Any]) -> Mapping[str, A
 def _build() -> Components:
     """RCH-10, RCH-40, RCH-41, 13.10: the classic market and income, Recharged fill and rows."""
     t = _tables()
-    spaces = t["resource_market"]["spaces"]
-    prices = tuple(slot_prices(spaces, k.value) for k in RESOURCES)
-    fill = {row["resource"]: row["prices"] for row in t["resource_market"]["initial_fill"]}
-    initial = tuple(fill_count(prices[i], fill[k.value]) for i, k in enumerate(RESOURCES))
-    totals = tuple(int(t["resource_market"]["total_tokens"][k.value]) for k in RESOURCES)
+    prices, initial, totals = market_tables(t["resource_market"])
     maps = component_maps(NAME)
     if maps is None:
         raise ValueError("the Recharged refill table names its boards")
