@@ -59,7 +59,9 @@ def add_arena_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     )
     arena.add_argument("--config", metavar="FILE", help="a GameConfig JSON document")
     arena.add_argument("--map", default=None, help="map (europe), unless --config")
-    arena.add_argument("--components", default=None, help="deluxe or classic, unless --config")
+    arena.add_argument(
+        "--components", default=None, help="deluxe, classic or recharged, unless --config"
+    )
     arena.add_argument("--records", metavar="DIR", help="write every game's record to DIR")
     arena.add_argument(
         "--full-information",

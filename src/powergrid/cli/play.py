@@ -82,10 +82,13 @@ BOT_KINDS = BOTS
 
 
 def _map_help() -> str:
-    """The ``--map`` help: the installed maps, and the ones the Deluxe cards exist for."""
-    deluxe = component_maps("deluxe")
-    only = "" if deluxe is None else f"; deluxe components: {', '.join(sorted(deluxe))} only"
-    return f"map: {', '.join(map_ids())} (europe{only})"
+    """The ``--map`` help: the installed maps, and those a component set is limited to."""
+    limits = [
+        f"{name} components: {', '.join(sorted(maps))} only"
+        for name in ("deluxe", "recharged")
+        if (maps := component_maps(name)) is not None
+    ]
+    return f"map: {', '.join(map_ids())} (europe{''.join('; ' + x for x in limits)})"
 
 
 def add_play_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -110,7 +113,12 @@ def add_play_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="comma-separated bot per bot seat: random, greedy, heuristic or mcts (about a second "
         "a decision); one name: all of them",
     )
-    add("--components", metavar="SET", help="component set: deluxe or classic (deluxe)")
+    add(
+        "--components",
+        metavar="SET",
+        help="component set: deluxe, classic or recharged (deluxe; recharged plays on "
+        "germany_recharged and usa_recharged)",
+    )
     add(
         "--regions",
         metavar="IDS",
