@@ -401,3 +401,13 @@ def test_the_legend_names_every_region_and_whether_it_is_in_play() -> None:
         assert e.get("data-in-play") == str(e.get("data-region") in in_play)
         shown = "".join(texts(e))
         assert shown.endswith("(out of play)") == (e.get("data-region") not in in_play)
+
+
+def test_rch_21_the_picture_shows_the_back_of_the_decks_top_card() -> None:
+    """RCH-21: a Recharged picture names the top card's back; other editions show none."""
+    cfg = pg.GameConfig(players=4, map="germany_recharged", components="recharged")
+    state = pg.new_game(cfg, seed=3)
+    back = pg.public_view(state).next_back
+    assert back in ("plug", "socket")
+    assert f"top card's back: {back}" in pg.svg.game(state)
+    assert "top card's back" not in pg.svg.game(pg.new_game(pg.GameConfig(players=4), seed=3))

@@ -132,6 +132,8 @@ def _deck_line(scene: Scene, x: float, y: float) -> list[str]:
         parts.append("Step 3 card below")
     if market.top is not None:
         parts.append(f"face up on top: {market.top}")
+    if scene.view.next_back is not None:  # RCH-21: the top card's back is public
+        parts.append(f"top card's back: {scene.view.next_back}")
     if market.under_step3:
         parts.append("under Step 3: " + " ".join(market.under_step3))
     if market.removed:
