@@ -42,10 +42,16 @@ def _in_tmp(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture(autouse=True)
 def _handlers_restored() -> Any:
-    """Every test leaves the process's signal handlers as it found them."""
+    """Every test leaves the process's signal handlers as it found them.
+
+    A process started in the background by a shell inherits Ctrl-C ignored; the tests
+    run with Python's own handler, as a terminal's foreground process would.
+    """
+    inherited = signal.signal(signal.SIGINT, signal.default_int_handler)
     before = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
     yield
     assert {sig: signal.getsignal(sig) for sig in before} == before
+    signal.signal(signal.SIGINT, inherited)
 
 
 def record(*actions: str) -> GameRecord:
