@@ -3,14 +3,15 @@
 Run: python benchmarks/soak.py [--games 100] [--seed 0] [--workers 1]
      [--configs classic/europe/4,deluxe/north_america]
 
-Configurations: every player count 2-6 x every map in powergrid.config.MAPS x
-every component set in powergrid.config.COMPONENT_SETS (2-player Deluxe games
-play the fund, their default); then classic with option seed_thresholds for 2
-and 3 players on every map; when the library offers option map_rules, classic
-with map_rules on every map and count; 2-player Deluxe opted out of the
-fund (``without={"fund"}``); and the customised deck's variants M (2-6 players) and
-P (3-6; its 2-player row is refused, OQ-21) with the sample decks of
-``powergrid.rules.custom_deck.samples``. A
+Configurations: every player count 2-6 x every component set in
+powergrid.config.COMPONENT_SETS x each board it plays (``powergrid.testing.maps_of``:
+Deluxe on Europe and North America, Recharged on its own Germany and USA, classic on
+the rest; 2-player Deluxe games play the fund, their default); then classic with
+option seed_thresholds for 2 and 3 players on every classic map; when the library
+offers option map_rules, classic with map_rules on every classic map and count;
+2-player Deluxe opted out of the fund (``without={"fund"}``); and the customised
+deck's variants M (2-6 players) and P (3-6; its 2-player row is refused, OQ-21) with
+the sample decks of ``powergrid.rules.custom_deck.samples``, on the classic boards. A
 combination the library refuses (RulesConfigError) is listed as skipped.
 
 Each game plays ``powergrid.testing.playout`` (uniformly random legal actions,
@@ -41,6 +42,14 @@ import powergrid as pg
 from powergrid.catalog import extra_module_names
 from powergrid.config import COMPONENT_SETS, MAPS, OPTIONS
 from powergrid.testing import invariant_violations, playout
+
+try:
+    from powergrid.testing import maps_of
+except ImportError:  # an older tree: every component set played every board
+
+    def maps_of(components: str) -> tuple[str, ...]:
+        return tuple(MAPS)
+
 
 #: Seeds per task: small enough to keep two workers busy to the end, large
 #: enough that pickling and scheduling stay negligible next to the games.
@@ -107,15 +116,18 @@ def build_configs() -> tuple[list[tuple[str, pg.GameConfig]], list[tuple[str, st
     for combinations GameConfig refuses, so a refusal is reported, not hidden.
     """
     specs: list[tuple[str, str, int, tuple[str, ...], tuple[str, ...] | None]] = [
-        (c, m, n, (), None) for c in COMPONENT_SETS for m in MAPS for n in range(2, 7)
+        (c, m, n, (), None) for c in COMPONENT_SETS for m in maps_of(c) for n in range(2, 7)
     ]
-    specs += [("classic", m, n, ("seed_thresholds",), None) for m in MAPS for n in (2, 3)]
+    classic_maps = maps_of("classic")
+    specs += [("classic", m, n, ("seed_thresholds",), None) for m in classic_maps for n in (2, 3)]
     # map_rules is new; older trees lack it, and then there is nothing to soak.
     if "map_rules" in OPTIONS:
-        specs += [("classic", m, n, ("map_rules",), None) for m in MAPS for n in range(2, 7)]
+        specs += [
+            ("classic", m, n, ("map_rules",), None) for m in classic_maps for n in range(2, 7)
+        ]
     # 2-player Deluxe plays the fund by default (SET-25); its opt-out is soaked too.
     if "fund" in extra_module_names():
-        specs += [("deluxe", m, 2, (), ()) for m in MAPS]
+        specs += [("deluxe", m, 2, (), ()) for m in maps_of("deluxe")]
     built: list[tuple[str, pg.GameConfig]] = []
     refused: list[tuple[str, str]] = []
     # The customised deck with the sample decks (synthetic cards, rules.custom_deck.samples).
@@ -123,7 +135,7 @@ def build_configs() -> tuple[list[tuple[str, pg.GameConfig]], list[tuple[str, st
         from powergrid.rules.custom_deck.samples import sample_config
 
         for variant, counts in (("M", range(2, 7)), ("P", range(3, 7))):
-            for map_name in MAPS:
+            for map_name in classic_maps:
                 for players in counts:
                     label = f"classic/{map_name}/{players}+custom_deck_{variant}"
                     built.append((label, sample_config(variant, players, map=map_name)))
