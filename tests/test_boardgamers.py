@@ -158,12 +158,15 @@ def test_germany_game_stops_before_the_first_drop_out() -> None:
     assert bg.differences(data, game) == []
 
 
-def test_the_recharged_variant_is_refused() -> None:
-    """Power Grid Recharged is another edition: InvalidRecord on options.variant."""
+def test_a_variant_the_importer_does_not_know_is_refused() -> None:
+    """Only the editions of bg.EDITIONS import: another variant is InvalidRecord on
+    options.variant, naming those it imports."""
+    data = copy.deepcopy(USA)
+    data["options"]["variant"] = "deluxe"
     with pytest.raises(pg.InvalidRecord) as err:
-        bg.import_game(export("GermanyRecharged"))
+        bg.import_game(data)
     assert err.value.path == "options.variant"
-    assert "Recharged" in str(err.value)
+    assert "original, recharged" in str(err.value)
 
 
 @pytest.mark.parametrize(
@@ -219,12 +222,18 @@ def test_the_command_line_writes_the_record(
     assert "jinnes won" in printed
 
 
-def test_the_command_line_refuses_recharged_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_command_line_refuses_an_unknown_variant_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A refused export is one line on standard error, exit 2."""
-    assert main(["import", "boardgamers", str(DATA / "GermanyRecharged.json")]) == 2
+    data = copy.deepcopy(USA)
+    data["options"]["variant"] = "deluxe"
+    path = tmp_path / "deluxe.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["import", "boardgamers", str(path)]) == 2
     (line,) = capsys.readouterr().err.splitlines()
     assert line.startswith("error: ")
-    assert "recharged" in line
+    assert "deluxe" in line
 
 
 def test_their_other_event_forms_are_read() -> None:
