@@ -28,6 +28,7 @@ from powergrid.bots import distinct_choices
 from powergrid.catalog import regions_needed
 from powergrid.cli.main import main
 from powergrid.interop import boardgamers as bg
+from powergrid.interop.boardgamers.final import difference_lines
 from powergrid.mechanics.network import connected_region_sets
 from tests.boardgamers_export import export as write_export
 
@@ -119,6 +120,19 @@ def test_usa_events_match_but_for_the_documented_difference(
     assert logged.count(("resupply", (4, 2, 1, 1))) >= 1  # BUR-05: 3 players, Step 1
     assert sum(1 for e in logged if e[0] == "drawn") == 30
     assert sum(1 for e in logged if e[0] == "under") == 8
+
+
+def test_usa_final_state_is_the_exports_in_every_field(
+    usa: tuple[dict[str, Any], bg.ImportedGame, pg.GameState],
+) -> None:
+    """END-01..END-03: no field of the export's final state (players, markets, supply,
+    Step, round, order, winner) differs from ours; the CLI lists only the two BLD-12
+    events their log leaves out."""
+    data, game, _ = usa
+    assert bg.final_differences(data, game) == []
+    lines = difference_lines(data, game)
+    assert len(lines) == 2
+    assert lines[0].startswith("near log[73]: their log has nothing, ours plant 3 removed")
 
 
 def test_usa_record_carries_the_draws_as_outcomes(
