@@ -47,7 +47,6 @@ from powergrid.interop.boardgamers.log import (
 from powergrid.interop.boardgamers.replay import Replay
 from powergrid.interop.boardgamers.setup import (
     CITY_SPELLINGS,
-    EDITIONS,
     Edition,
     check_setup,
     city_ids,
@@ -55,7 +54,13 @@ from powergrid.interop.boardgamers.setup import (
     initial_market,
     regions,
 )
+from powergrid.interop.boardgamers.setup import EDITIONS as _EDITIONS
 from powergrid.outside_text import shown
+
+#: The editions the importer plays, by their variant name (the export's ``options.variant``):
+#: ``original`` as the classic components on ``usa`` and ``germany``, ``recharged`` as the
+#: Recharged edition on ``usa_recharged`` and ``germany_recharged``.
+EDITIONS: Mapping[str, Edition] = _EDITIONS
 
 #: The boards of theirs the original game is played on here, by their map name.
 MAPS = EDITIONS["original"].maps

@@ -1,8 +1,9 @@
 """What an export's setup was: its edition, and for Recharged the random starting market.
 
 The boardgamers.space engine plays two variants, ``original`` and
-``recharged`` (:data:`EDITIONS`). Its export holds the game's state at the end
-and the log, not the setup, so the importer reads the setup back:
+``recharged`` (:data:`~powergrid.interop.boardgamers.EDITIONS`). Its export
+holds the game's state at the end and the log, not the setup, so the importer
+reads the setup back:
 
 - the play area is the regions of the export's map (SET-04), and the round-1
   order is seat order (that engine's ``playerOrder`` starts as 0, 1, ...);
@@ -78,9 +79,10 @@ _STEP3_TYPE = 7
 
 
 def edition_of(export: Mapping[str, Any]) -> Edition:
-    """The export's edition (``options.variant``, or the top-level ``variant``).
+    """The export's :class:`~powergrid.interop.boardgamers.Edition` (``options.variant``).
 
-    A variant the importer does not play raises :class:`~powergrid.InvalidRecord`.
+    Without ``options.variant`` the top-level ``variant`` counts. A variant the
+    importer does not play raises :class:`~powergrid.InvalidRecord`.
     """
     options = export.get("options")
     variant = options.get("variant") if isinstance(options, dict) else None
