@@ -317,8 +317,8 @@ def test_show_and_replay_name_a_pending_chance_event(
     assert "chance to act" in capsys.readouterr().out
 
 
-def _own_game(board: str, players: int, seed: int) -> pg.GameRecord:
-    """A random classic game of ours, round 1 in seat order, as that engine starts one.
+def _own_game(board: str, players: int, seed: int, components: str = "classic") -> pg.GameRecord:
+    """A random game of ours, round 1 in seat order, as that engine starts one.
 
     Chance outcomes are random; discards keep every token that fits, as the importer
     reads a DiscardPowerPlant (the export names no drop).
@@ -326,8 +326,8 @@ def _own_game(board: str, players: int, seed: int) -> pg.GameRecord:
     config = pg.GameConfig(
         players=players,
         map=board,
-        components="classic",
-        regions=connected_region_sets(board, regions_needed("classic", players))[seed % 3],
+        components=components,
+        regions=connected_region_sets(board, regions_needed(components, players))[seed % 3],
         options=frozenset({"explicit_chance"}),
     )
     rnd = random.Random(seed)
@@ -362,7 +362,26 @@ def test_our_own_games_written_as_exports_import_to_the_same_game(
 ) -> None:
     """Any game of the original rules on these boards imports: one of ours, written in
     their forms (tests/boardgamers_export.py), replays to the same public state."""
-    record = _own_game(board, players, seed)
+    _imports_to_the_same_game(_own_game(board, players, seed))
+
+
+@pytest.mark.parametrize(
+    ("board", "players", "seed"),
+    [
+        *(("usa_recharged", n, 20 + n) for n in range(3, 7)),
+        *(("germany_recharged", n, 30 + n) for n in range(3, 7)),
+    ],
+)
+def test_our_own_recharged_games_written_as_exports_import_to_the_same_game(
+    board: str, players: int, seed: int
+) -> None:
+    """RCH-20, RCH-30..35: any Recharged game of 3 to 6 players imports, its random
+    starting market read back from the log and the final market; it replays to the same
+    public state and events as ours."""
+    _imports_to_the_same_game(_own_game(board, players, seed, "recharged"))
+
+
+def _imports_to_the_same_game(record: pg.GameRecord) -> None:
     game = bg.import_game(write_export(record))
     assert game.stopped is None
     ours, theirs = pg.replay(record), pg.replay(game.record)
