@@ -18,6 +18,8 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import powergrid as pg
 from powergrid.cli.main import main
@@ -305,3 +307,38 @@ def test_a_recharged_export_on_a_board_we_lack_is_refused() -> None:
     with pytest.raises(pg.InvalidRecord) as err:
         bg.game_config(data)
     assert err.value.path == "options.map"
+
+
+RECHARGED = recharged()
+JUNK: st.SearchStrategy[Any] = st.sampled_from(
+    [None, -1, 99, "x", {}, [], 3.5, True, {"resource": "gas"}, {"number": "a"}, [{"number": 5}]]
+)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    where=st.integers(0, 550),
+    part=st.sampled_from(("data", "entry", "actualMarket", "players")),
+    junk=JUNK,
+)
+def test_a_damaged_recharged_export_raises_invalid_record_only(
+    where: int, part: str, junk: Any
+) -> None:
+    """Whatever one log entry or final field holds, the import and both comparisons
+    succeed or raise InvalidRecord."""
+    data = copy.deepcopy(RECHARGED)
+    entry = data["log"][where]
+    if part == "entry":
+        data["log"][where] = junk
+    elif part == "data" and entry["type"] == "move":
+        entry["move"]["data"] = junk
+    elif part == "actualMarket":
+        data["actualMarket"] = junk
+    elif part == "players":
+        data["players"][where % 4]["citiesPowered"] = junk
+    try:
+        imported = bg.import_game(data)
+        bg.final_differences(data, imported)
+        difference_lines(data, imported)
+    except pg.InvalidRecord:
+        pass

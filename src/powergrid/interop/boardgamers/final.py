@@ -136,11 +136,15 @@ def _their_winners(export: Mapping[str, Any]) -> tuple[int, ...]:
         if isinstance(p, dict):
             cities = p.get("cities")
             n = len(cities) if isinstance(cities, list) else 0
-            keys.append(((p.get("citiesPowered", 0), p.get("money", 0), n), seat))
+            keys.append(((_int(p.get("citiesPowered")), _int(p.get("money")), n), seat))
     if not keys:
         return ()
     best = max(k for k, _ in keys)
     return tuple(seat for k, seat in keys if k == best)
+
+
+def _int(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
 def _explained(
