@@ -16,8 +16,9 @@ reads the setup back:
 
 That engine's Recharged setup differs from RCH-20 where the importer cannot
 follow it, and those exports are refused (:func:`check_setup`): 2 players
-(played without the Trust and with the original game's 10 / 21 / 4 values,
-OQ-R03, where our 2-player Recharged is the Trust game, RCH-84), and 5 or 6
+(played without the Trust, with the original game's 10 / 21 / 4 values,
+OQ-R03, and 2 plug and 6 socket plants removed as for 3 players, where our
+2-player Recharged is the Trust game with 1 and 5 removed, RCH-84, RCH-20), and 5 or 6
 players without the option ``useNewRechargedSetup`` (that engine then leaves
 the 4 plug plants not dealt out of the deck, where RCH-20 removes none).
 """
@@ -100,9 +101,10 @@ def check_setup(export: Mapping[str, Any], edition: Edition, players: int) -> No
     """Refuse an export whose setup our rules cannot replay (see the module docstring)."""
     if players not in edition.players:
         why = (
-            "boardgamers.space plays it without the Trust and with the original game's "
-            "Step 2, game end and plant limit, where this library's 2-player Recharged is "
-            "the game against the Trust (RCH-84, OQ-R03)"
+            "boardgamers.space plays it without the Trust, with the original game's "
+            "Step 2, game end and plant limit and the 3-player removals (2 plug, 6 socket), "
+            "where this library's 2-player Recharged is the game against the Trust "
+            "(RCH-84, OQ-R03, RCH-20: 1 plug, 5 socket)"
             if edition.variant == "recharged"
             else f"{edition.variant} is played by 2 to 6 players"
         )
