@@ -140,7 +140,9 @@ class Replay:
             elif event == "draw":
                 source, reveal = self._next_draw(i)
             else:
-                raise InvalidRecord(f"the export does not say the outcome of the {event}")
+                raise InvalidRecord(
+                    f"the export does not say the outcome of the {event}", path="log"
+                )
             try:
                 self.state = apply(self.state, reveal)
             except IllegalAction as err:
