@@ -2,8 +2,10 @@
 
 It writes what the importer reads, in that engine's forms: an auction's choice
 and opening bid as two moves, one move per token bought and per plant run,
-``Pass`` for every pass, and an event per plant drawn. Only what the importer
-needs is written (no final ``players`` money, no ``pretty`` HTML).
+``Pass`` for every pass, an event per plant drawn, removed or put under the
+deck, and the final plant market (from which, with the log, the importer reads
+a Recharged starting market back). Only what the importer needs is written (no
+final ``players`` money, no ``pretty`` HTML).
 """
 
 from __future__ import annotations
@@ -14,11 +16,18 @@ import powergrid as pg
 from powergrid.catalog import load_map
 from powergrid.formats import records
 
-BOARDS = {"usa": "USA", "germany": "Germany"}
+BOARDS = {
+    "usa": "USA",
+    "germany": "Germany",
+    "usa_recharged": "USA",
+    "germany_recharged": "Germany",
+}
+VARIANTS = {"classic": "original", "recharged": "recharged"}
 
 
 def export(record: pg.GameRecord) -> dict[str, Any]:
-    """The export of a classic game on the USA or Germany board, round 1 in seat order."""
+    """The export of a classic or Recharged game on the USA or Germany board, round 1 in
+    seat order (Recharged: with that engine's new setup, RCH-20)."""
     config = record.config
     board = load_map(config.map)
     states = list(records.states(record))
@@ -35,11 +44,15 @@ def export(record: pg.GameRecord) -> dict[str, Any]:
             continue  # the setup's own outcomes: the export holds the area and the order
         log.extend(_moves(before, action, board.city_names, board.index))
         log.extend(_events(before, after))
+    options = {"map": BOARDS[config.map], "variant": VARIANTS[config.components]}
+    market = states[-1].market
     return {
-        "options": {"map": BOARDS[config.map], "variant": "original", "fastBid": False},
+        "options": {**options, "fastBid": False, "useNewRechargedSetup": True},
         "players": [{"id": s, "name": n} for s, n in enumerate(names)],
         "map": {"name": BOARDS[config.map], "cities": cities},
         "log": log,
+        "actualMarket": [{"number": int(p)} for p in market.actual],
+        "futureMarket": [{"number": int(p)} for p in market.future],
     }
 
 
@@ -94,14 +107,20 @@ def _uses(state: pg.GameState, action: pg.Power) -> list[dict[str, Any]]:
 
 
 def _events(before: pg.GameState, after: pg.GameState) -> list[dict[str, Any]]:
-    """'Power Plant N drawn from the deck.' for every plant drawn by this step."""
+    """Their event for every plant drawn, removed or put under the deck by this step."""
     out = []
     for event in after.events.as_tuple()[len(before.events) :]:
+        plant = event.values[0] if event.values else None
         drawn = event.kind == "plant_drawn" or (
             event.kind == "plant_removed" and event.text.startswith("Drawn plant")
         )
         if drawn:
-            out.append(
-                {"type": "event", "event": f"Power Plant {event.values[0]} drawn from the deck."}
-            )
+            text = f"Power Plant {plant} drawn from the deck."
+        elif event.kind == "plant_removed":
+            text = f"Discarding Power Plant {plant}"
+        elif event.kind == "plant_under_deck":
+            text = f"Putting Power Plant {plant} on the bottom of the deck"
+        else:
+            continue
+        out.append({"type": "event", "event": text})
     return out

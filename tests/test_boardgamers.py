@@ -28,6 +28,7 @@ from powergrid.bots import distinct_choices
 from powergrid.catalog import regions_needed
 from powergrid.cli.main import main
 from powergrid.interop import boardgamers as bg
+from powergrid.interop.boardgamers.final import difference_lines
 from powergrid.mechanics.network import connected_region_sets
 from tests.boardgamers_export import export as write_export
 
@@ -121,6 +122,19 @@ def test_usa_events_match_but_for_the_documented_difference(
     assert sum(1 for e in logged if e[0] == "under") == 8
 
 
+def test_usa_final_state_is_the_exports_in_every_field(
+    usa: tuple[dict[str, Any], bg.ImportedGame, pg.GameState],
+) -> None:
+    """END-01..END-03: no field of the export's final state (players, markets, supply,
+    Step, round, order, winner) differs from ours; the CLI lists only the two BLD-12
+    events their log leaves out."""
+    data, game, _ = usa
+    assert bg.final_differences(data, game) == []
+    lines = difference_lines(data, game)
+    assert len(lines) == 2
+    assert lines[0].startswith("near log[73]: their log has nothing, ours plant 3 removed")
+
+
 def test_usa_record_carries_the_draws_as_outcomes(
     usa: tuple[dict[str, Any], bg.ImportedGame, pg.GameState],
 ) -> None:
@@ -158,12 +172,15 @@ def test_germany_game_stops_before_the_first_drop_out() -> None:
     assert bg.differences(data, game) == []
 
 
-def test_the_recharged_variant_is_refused() -> None:
-    """Power Grid Recharged is another edition: InvalidRecord on options.variant."""
+def test_a_variant_the_importer_does_not_know_is_refused() -> None:
+    """Only the editions of bg.EDITIONS import: another variant is InvalidRecord on
+    options.variant, naming those it imports."""
+    data = copy.deepcopy(USA)
+    data["options"]["variant"] = "deluxe"
     with pytest.raises(pg.InvalidRecord) as err:
-        bg.import_game(export("GermanyRecharged"))
+        bg.import_game(data)
     assert err.value.path == "options.variant"
-    assert "Recharged" in str(err.value)
+    assert "original, recharged" in str(err.value)
 
 
 @pytest.mark.parametrize(
@@ -219,12 +236,18 @@ def test_the_command_line_writes_the_record(
     assert "jinnes won" in printed
 
 
-def test_the_command_line_refuses_recharged_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_command_line_refuses_an_unknown_variant_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A refused export is one line on standard error, exit 2."""
-    assert main(["import", "boardgamers", str(DATA / "GermanyRecharged.json")]) == 2
+    data = copy.deepcopy(USA)
+    data["options"]["variant"] = "deluxe"
+    path = tmp_path / "deluxe.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["import", "boardgamers", str(path)]) == 2
     (line,) = capsys.readouterr().err.splitlines()
     assert line.startswith("error: ")
-    assert "recharged" in line
+    assert "deluxe" in line
 
 
 def test_their_other_event_forms_are_read() -> None:
@@ -294,8 +317,8 @@ def test_show_and_replay_name_a_pending_chance_event(
     assert "chance to act" in capsys.readouterr().out
 
 
-def _own_game(board: str, players: int, seed: int) -> pg.GameRecord:
-    """A random classic game of ours, round 1 in seat order, as that engine starts one.
+def _own_game(board: str, players: int, seed: int, components: str = "classic") -> pg.GameRecord:
+    """A random game of ours, round 1 in seat order, as that engine starts one.
 
     Chance outcomes are random; discards keep every token that fits, as the importer
     reads a DiscardPowerPlant (the export names no drop).
@@ -303,8 +326,8 @@ def _own_game(board: str, players: int, seed: int) -> pg.GameRecord:
     config = pg.GameConfig(
         players=players,
         map=board,
-        components="classic",
-        regions=connected_region_sets(board, regions_needed("classic", players))[seed % 3],
+        components=components,
+        regions=connected_region_sets(board, regions_needed(components, players))[seed % 3],
         options=frozenset({"explicit_chance"}),
     )
     rnd = random.Random(seed)
@@ -339,7 +362,26 @@ def test_our_own_games_written_as_exports_import_to_the_same_game(
 ) -> None:
     """Any game of the original rules on these boards imports: one of ours, written in
     their forms (tests/boardgamers_export.py), replays to the same public state."""
-    record = _own_game(board, players, seed)
+    _imports_to_the_same_game(_own_game(board, players, seed))
+
+
+@pytest.mark.parametrize(
+    ("board", "players", "seed"),
+    [
+        *(("usa_recharged", n, 20 + n) for n in range(3, 7)),
+        *(("germany_recharged", n, 30 + n) for n in range(3, 7)),
+    ],
+)
+def test_our_own_recharged_games_written_as_exports_import_to_the_same_game(
+    board: str, players: int, seed: int
+) -> None:
+    """RCH-20, RCH-30..35: any Recharged game of 3 to 6 players imports, its random
+    starting market read back from the log and the final market; it replays to the same
+    public state and events as ours."""
+    _imports_to_the_same_game(_own_game(board, players, seed, "recharged"))
+
+
+def _imports_to_the_same_game(record: pg.GameRecord) -> None:
     game = bg.import_game(write_export(record))
     assert game.stopped is None
     ours, theirs = pg.replay(record), pg.replay(game.record)

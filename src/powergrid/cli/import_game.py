@@ -1,6 +1,9 @@
 """``python -m powergrid import``: game records from exports of other sites (boardgamers).
 
-``--out OUT`` writes a new file: an existing one is replaced only with
+The summary names the game and its winner, then lists, numbered, every place
+where the export's engine did something other than our rules
+(:func:`powergrid.interop.boardgamers.final.difference_lines`), each known one
+with the rule behind it. ``--out OUT`` writes a new file: an existing one is replaced only with
 ``--force``, and the write is atomic (:func:`powergrid.cli.files.write_text`).
 """
 
@@ -17,6 +20,7 @@ from powergrid.formats.records import replay
 from powergrid.formats.serialize import to_json
 from powergrid.formats.text import count
 from powergrid.interop.boardgamers import ImportedGame, import_game, read_export
+from powergrid.interop.boardgamers.final import difference_lines
 
 
 def add_import_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -30,10 +34,12 @@ def add_import_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
     sources = parser.add_subparsers(dest="source", required=True, metavar="SOURCE")
     bg = sources.add_parser(
         "boardgamers",
-        help="a boardgamers.space game export (the original rules, USA or Germany)",
+        help="a boardgamers.space game export (original or Recharged, USA or Germany)",
         description="Import a boardgamers.space game export (a JSON GameState of the "
-        "original rules on the USA or Germany board) as a GameRecord to OUT or standard "
-        "output; a summary goes to standard error when the record goes to standard output.",
+        "original rules or of Recharged, on the USA or Germany board) as a GameRecord to "
+        "OUT or standard output; a summary and a numbered list of the differences between "
+        "that engine and our rules go to standard error when the record goes to standard "
+        "output.",
     )
     bg.add_argument("file", metavar="FILE", help="the export, a JSON file")
     bg.add_argument("--out", metavar="OUT", help="write the record to OUT (a new file)")
@@ -64,6 +70,14 @@ def run_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         write_text(args.out, text)
         summary = out
     print(_summary(args.file, game), file=summary)
+    lines = difference_lines(export, game)
+    if lines:
+        print(
+            f"{count(len(lines), 'difference')} from the export (docs: Conformance):",
+            file=summary,
+        )
+        for n, line in enumerate(lines, 1):
+            print(f"  {n}. {line}", file=summary)
     if args.out is not None:
         print(f"Wrote the record to {args.out}", file=summary)
     return 0

@@ -37,6 +37,7 @@ from typing import TextIO
 import attrs
 
 from powergrid import svg
+from powergrid.actions import Reveal
 from powergrid.cli.arena import add_arena_parser, run_arena_command
 from powergrid.cli.errors import UserError, printable
 from powergrid.cli.files import check_new, check_writable, checked, load_record, write_text
@@ -45,13 +46,14 @@ from powergrid.cli.play import add_play_parser, prepare_play, run_play
 from powergrid.cli.rule import add_rule_parser, run_rule
 from powergrid.cli.signals import Stopped
 from powergrid.cli.start import python_interrupts_again
-from powergrid.engine.game import outcome
+from powergrid.engine.game import chance_outcomes, outcome
 from powergrid.engine.views import view
 from powergrid.errors import IllegalAction, InvalidRecord, RulesConfigError
-from powergrid.formats.records import replay, states
+from powergrid.formats.records import GameRecord, replay, states
 from powergrid.formats.serialize import to_json
 from powergrid.formats.text import count, header, narrate, show_lines, where_it_ends
 from powergrid.formats.text import final as final_ranking
+from powergrid.state import GameState
 from powergrid.version import __version__
 
 #: The program name usage lines give when not run as the ``powergrid`` console script.
@@ -155,7 +157,7 @@ def _replay(args: argparse.Namespace, out: TextIO) -> int:
         check_writable(args.html)
     steps = states(record)
     start = next(steps)
-    header(start, record.seed, out)
+    header(_as_headed(start, record), record.seed, out)
     print(f"Record: {count(len(record.actions), 'action')} from {args.file}", file=out)
     print(file=out)
     state = checked(args.file, lambda: narrate(start, steps, out, quiet=args.quiet))
@@ -168,6 +170,21 @@ def _replay(args: argparse.Namespace, out: TextIO) -> int:
         write_text(args.html, svg.replay_page(record))
         print(f"Wrote the replay page to {args.html}", file=out)
     return 0
+
+
+def _as_headed(start: GameState, record: GameRecord) -> GameState:
+    """The start as the header shows it: with the play area the record's chance picks.
+
+    With explicit chance the area is a chance point (SET-04) and the start
+    state holds a placeholder; the header names the record's outcome, or says
+    the area is chosen by chance when the record ends before it.
+    """
+    pending = chance_outcomes(start) if start.chance is not None else ()
+    if not pending or pending[0][0].event != "area":
+        return start
+    area = next((a for a in record.actions if isinstance(a, Reveal) and a.event == "area"), None)
+    regions = tuple(area.outcome.split(",")) if area else ("play area chosen by chance",)
+    return attrs.evolve(start, regions=regions)
 
 
 def _show(args: argparse.Namespace, out: TextIO) -> int:

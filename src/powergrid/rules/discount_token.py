@@ -68,6 +68,10 @@ class DiscountTokenRules:
 
     owner: str
 
+    def _rule(self, deluxe: str, recharged: str) -> str:
+        """The rule ID an event text names: the edition's own (RCH-xx in Recharged)."""
+        return recharged if self.owner == "recharged" else deluxe
+
     def token_plant(self, state: GameState) -> str | None:
         """The plant under the discount token, or ``None`` (beside the market, AUC-30)."""
         token: DiscountToken = state.modules[self.owner]
@@ -84,7 +88,8 @@ class DiscountTokenRules:
         plant = state.market.actual[0]
         return self.set_token(state, plant).log(
             "discount_placed",
-            f"The discount token lies on plant {plant}: its minimum bid is 1 (AUC-31).",
+            f"The discount token lies on plant {plant}: its minimum bid is 1 "
+            f"({self._rule('AUC-31', 'RCH-30')}).",
             None,
             plant,
         )
@@ -151,7 +156,9 @@ class DiscountTokenRules:
         state = self.set_token(state, None)
         if token is None or token not in state.market.plants:
             return state
-        state = remove_from_game(state, token, "unsold under the discount token, AUC-33")
+        state = remove_from_game(
+            state, token, f"unsold under the discount token, {self._rule('AUC-33', 'RCH-33')}"
+        )
         return draw(state)
 
     def violations(self, previous: StateViolations) -> StateViolations:

@@ -110,7 +110,14 @@ KNOWN = {
         "their log does not record a market plant removed because it is not above the "
         "largest city count (BLD-12); it records the plant drawn to replace it"
     ),
+    "nobody_buys": (
+        "when every player passed in Recharged, their 2021 engine removed a second plant "
+        "after the unsold token plant; Recharged has no 'nobody buys' removal (RCH-33, "
+        "RCH-34, OQ-R02)"
+    ),
 }
+
+_ALL_PASSED = re.compile(r"^Everyone passed, removing lowest numbered Power Plant")
 
 
 def differences(export: Mapping[str, Any], game: ImportedGame) -> list[Difference]:
@@ -126,14 +133,31 @@ def differences(export: Mapping[str, Any], game: ImportedGame) -> list[Differenc
     ours = [e for e, _ in tagged]
     matcher = difflib.SequenceMatcher(a=[e for _, e in theirs], b=ours, autojunk=False)
     out = []
+    log = field(export, "log", list)
+    recharged = game.edition.variant == "recharged"
     for op, a0, a1, b0, b1 in matcher.get_opcodes():
         if op == "equal":
             continue
         near = theirs[a0][0] if a0 < len(theirs) else game.moves
+        only_theirs = tuple(e for _, e in theirs[a0:a1])
         unlogged = op == "insert" and all(small for _, small in tagged[b0:b1])
         known = KNOWN["too_small_in_market"] if unlogged else None
-        out.append(Difference(near, tuple(e for _, e in theirs[a0:a1]), tuple(ours[b0:b1]), known))
+        if recharged and op == "delete" and all(e[0] == "removed" for e in only_theirs):
+            after_pass = all(_after_all_pass(log, i) for i, _ in theirs[a0:a1])
+            known = KNOWN["nobody_buys"] if after_pass else None
+        out.append(Difference(near, only_theirs, tuple(ours[b0:b1]), known))
     return out
+
+
+def _after_all_pass(log: list[Any], i: int) -> bool:
+    """Whether log entry ``i`` follows their "Everyone passed" removal with only events between."""
+    for entry in reversed(log[:i]):
+        if not isinstance(entry, dict) or entry.get("type") != "event":
+            return False
+        text = entry.get("event")
+        if isinstance(text, str) and _ALL_PASSED.match(text):
+            return True
+    return False
 
 
 def our_events(state: GameState) -> list[tuple[Any, ...]]:
