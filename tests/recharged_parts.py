@@ -110,7 +110,8 @@ def buy_alone(state: GameState, seat: int, plant: int | str, bid: int) -> GameSt
     state = pg.apply(state, pg.ChoosePlant(player=seat, plant=plant, bid=bid))
     while state.auction is not None:
         who = pg.current_player(state)
-        assert who is not None and who != seat
+        assert who is not None
+        assert who != seat
         state = pg.apply(state, pg.PassBid(player=who))
     # A 4th plant waits for the winner's scrap (RCH-38): the caller chooses it.
     return state

@@ -14,12 +14,12 @@ import powergrid as pg
 from powergrid.enums import Phase
 from powergrid.errors import Reason
 from tests.recharged_parts import (
+    RC_DE,
+    RC_US,
     A,
     B,
     C,
     D,
-    RC_DE,
-    RC_US,
     auction,
     buy_alone,
     events_of,
@@ -29,7 +29,9 @@ from tests.recharged_parts import (
     reject,
     token,
 )
-from tests.scenario import arrange, give, labels, pass_rest, play, to_next_auction
+from tests.scenario import arrange, give, labels, new, pass_rest, play, to_next_auction
+
+NA_EAST = ("mideast", "midwest", "northeast")
 
 # --- RCH-30, RCH-31: where the token lies ----------------------------------------------------
 
@@ -48,7 +50,8 @@ def test_rch_30_ec_r05_round_one_token_on_the_lowest_plant_opens_at_one(map: str
     assert opening_minimum(s, 6) == 6
     reject(s, pg.PassAuction(player=first), Reason.PASS_FORBIDDEN_FIRST_ROUND)
     after = play(s, pg.ChoosePlant(player=first, plant=3, bid=1))
-    assert after.auction is not None and after.auction.bid == 1
+    assert after.auction is not None
+    assert after.auction.bid == 1
 
 
 @pytest.mark.parametrize(("map", "seed"), [(RC_DE, 1), (RC_DE, 2), (RC_US, 3)])
@@ -65,9 +68,7 @@ def test_rch_31_token_plant_bought_token_beside_until_next_phase_2() -> None:
     """RCH-31, RCH-30: token on 6 in `6 7 11 14 | 22 26 35 36`; A buys 6 for 1 (49 left);
     the token is beside the market: 7 opens at 7 for the rest of the phase. Next phase 2
     the token lies on the then lowest actual plant, 7."""
-    s = auction(
-        actual=(6, 7, 11, 14), future=(22, 26, 35, 36), deck=(18, 19, 20, 21), discount=6
-    )
+    s = auction(actual=(6, 7, 11, 14), future=(22, 26, 35, 36), deck=(18, 19, 20, 21), discount=6)
     s = buy_alone(s, A, 6, 1)
     assert s.players[A].money == 49
     assert token(s) is None
@@ -91,9 +92,7 @@ def test_ec_r01_rch_32_lower_plant_drawn_under_the_token_is_boxed() -> None:
     the token goes beside the market, 18 is drawn: `6 7 11 18 | 22 26 35 36`. 6 opens
     at 6 for the rest of the phase; nothing is removed at its end. Next round the
     token lies on 6 again and 6 is bought for 1."""
-    s = auction(
-        actual=(6, 7, 11, 14), future=(22, 26, 35, 36), deck=(5, 18, 19, 20), discount=6
-    )
+    s = auction(actual=(6, 7, 11, 14), future=(22, 26, 35, 36), deck=(5, 18, 19, 20), discount=6)
     s = buy_alone(s, A, 14, 14)
     assert s.players[A].money == 36
     assert "5" in s.market.removed
@@ -121,9 +120,7 @@ def test_rch_32_oq_r05_any_lower_draw_while_the_token_lies_is_boxed() -> None:
     """RCH-32, OQ-R05: not only the first draw counts. Token on 6; A buys 14 and 18 is
     drawn (higher: it enters, the token stays on 6); B buys 11 and 5 is drawn: 5 leaves
     the game, the token goes beside the market and 19 is drawn."""
-    s = auction(
-        actual=(6, 7, 11, 14), future=(22, 26, 35, 36), deck=(18, 5, 19, 20), discount=6
-    )
+    s = auction(actual=(6, 7, 11, 14), future=(22, 26, 35, 36), deck=(18, 5, 19, 20), discount=6)
     s = buy_alone(s, A, 14, 14)
     assert token(s) == "6"
     assert s.market.plants == labels(6, 7, 11, 18, 22, 26, 35, 36)
@@ -135,13 +132,18 @@ def test_rch_32_oq_r05_any_lower_draw_while_the_token_lies_is_boxed() -> None:
 
 def test_rch_32_differs_from_deluxe_auc_32() -> None:
     """RCH-32 against AUC-32: the same draw of 3 under a token on 6 boxes the 3 in
-    Recharged, but in Deluxe on North America 3 enters the market."""
-    s = auction(
-        actual=(6, 7, 11, 14), future=(22, 26, 35, 36), deck=(3, 18, 19), discount=6
-    )
+    Recharged, but in Deluxe on North America 3 enters the market (only the token goes)."""
+    market = {"actual": (6, 7, 11, 14), "future": (22, 26, 35, 36), "deck": (3, 18, 19)}
+    s = auction(**market, discount=6)
     s = buy_alone(s, A, 14, 14)
-    assert "3" not in s.market.plants and "3" in s.market.removed
+    assert "3" not in s.market.plants
+    assert "3" in s.market.removed
     assert s.market.actual == labels(6, 7, 11, 18)
+    dx = new(3, map="north_america", regions=NA_EAST, components="deluxe")
+    dx = arrange(dx, round=2, phase=Phase.AUCTION, order=(A, B, C), done=(), top=None, **market)
+    dx = buy_alone(arrange(dx, discount=6), A, 14, 14)
+    assert dx.market.actual == labels(3, 6, 7, 11)
+    assert dx.modules["north_america"].plant is None
 
 
 def test_ec_r02_rch_31_lower_plant_after_the_token_plant_was_bought() -> None:
@@ -187,9 +189,7 @@ def test_ec_r20_rch_33_replacement_for_the_removed_token_plant_may_be_lower() ->
 def test_rch_33_token_plant_unsold_after_purchases() -> None:
     """RCH-33: token on 7 in `7 9 11 14 | 22 26 35 36`; A buys 9 (18 drawn), B, C and D
     pass. At the end of phase 2 7 leaves the game and 19 is drawn."""
-    s = auction(
-        actual=(7, 9, 11, 14), future=(22, 26, 35, 36), deck=(18, 19, 20), discount=7
-    )
+    s = auction(actual=(7, 9, 11, 14), future=(22, 26, 35, 36), deck=(18, 19, 20), discount=7)
     s = buy_alone(s, A, 9, 9)
     assert token(s) == "7"
     s = pass_rest(s)
@@ -349,13 +349,15 @@ def test_rch_39_step_3_card_in_phase_2_as_deluxe() -> None:
     s = buy_alone(s, B, 18, 18)
     assert len(s.market.plants) == 7
     drawn = set(s.market.plants) - set(labels(13, 15, 20, 22, 24, 26))
-    assert len(drawn) == 1 and drawn <= set(labels(30, 31, 33))
+    assert len(drawn) == 1
+    assert drawn <= set(labels(30, 31, 33))
     s = pass_rest(s)
     assert s.phase is Phase.RESOURCES
     assert s.step == 3
     assert not s.market.step3_in_market
     assert s.market.removed[-2:] == labels(13, 15)
-    assert len(s.market.actual) == 6 and s.market.future == ()
+    assert len(s.market.actual) == 6
+    assert s.market.future == ()
     assert s.market.actual[:4] == labels(20, 22, 24, 26)
     assert set(s.market.actual[4:]) <= set(labels(30, 31, 33))
     assert len(s.secret.deck) == 1
