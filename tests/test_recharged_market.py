@@ -133,14 +133,15 @@ def test_rch_32_oq_r05_any_lower_draw_while_the_token_lies_is_boxed() -> None:
 def test_rch_32_differs_from_deluxe_auc_32() -> None:
     """RCH-32 against AUC-32: the same draw of 3 under a token on 6 boxes the 3 in
     Recharged, but in Deluxe on North America 3 enters the market (only the token goes)."""
-    market = {"actual": (6, 7, 11, 14), "future": (22, 26, 35, 36), "deck": (3, 18, 19)}
-    s = auction(**market, discount=6)
+    actual, future, deck = (6, 7, 11, 14), (22, 26, 35, 36), (3, 18, 19)
+    s = auction(actual=actual, future=future, deck=deck, discount=6)
     s = buy_alone(s, A, 14, 14)
     assert "3" not in s.market.plants
     assert "3" in s.market.removed
     assert s.market.actual == labels(6, 7, 11, 18)
     dx = new(3, map="north_america", regions=NA_EAST, components="deluxe")
-    dx = arrange(dx, round=2, phase=Phase.AUCTION, order=(A, B, C), done=(), top=None, **market)
+    dx = arrange(dx, round=2, phase=Phase.AUCTION, order=(A, B, C), done=(), top=None)
+    dx = arrange(dx, actual=actual, future=future, deck=deck)
     dx = buy_alone(arrange(dx, discount=6), A, 14, 14)
     assert dx.market.actual == labels(3, 6, 7, 11)
     assert dx.modules["north_america"].plant is None

@@ -17,8 +17,7 @@ import powergrid as pg
 from powergrid.engine.phases import bureaucracy
 from powergrid.enums import Phase, Resource
 from powergrid.errors import Reason
-from powergrid.rules import HOUSES_PER_PLAYER
-from tests.recharged_parts import COUNTS, MAPS, RC_DE, RC_US, A, B, rc, reject
+from tests.recharged_parts import COUNTS, MAPS, RC_DE, RC_US, A, B, finish_phase, rc, reject
 from tests.scenario import arrange, give, kinds, labels, play
 
 KINDS = ("coal", "oil", "garbage", "uranium")
@@ -95,10 +94,9 @@ def test_rch_01_hybrid_burns_any_mix_of_coal_and_oil() -> None:
 
 
 def test_rch_02_components() -> None:
-    """RCH-02: 22 houses and 50 Elektro each; 24 coal, 24 oil, 24 garbage, 12 uranium;
-    42 plants 03-40, 42, 44, 46, 50 plus the Step 3 card."""
+    """RCH-02: 50 Elektro each; 24 coal, 24 oil, 24 garbage, 12 uranium; 42 plants 03-40,
+    42, 44, 46, 50 plus the Step 3 card."""
     s = rc(4)
-    assert HOUSES_PER_PLAYER == 22
     assert all(p.money == 50 for p in s.players)
     totals = {
         k.value: s.resources.market[i] + s.resources.supply[i]
@@ -108,6 +106,24 @@ def test_rch_02_components() -> None:
     cards = s.rules.components.deck.cards
     assert sorted(c.number for c in cards) == list(ALL_PLANTS)
     assert s.market.step3_in_deck
+
+
+def test_rch_02_twenty_two_houses() -> None:
+    """RCH-02, BLD-09: each player has 22 houses: in Step 3 A, with 21 cities, builds a
+    22nd and then has none left for a 23rd."""
+    s = rc(4)
+    s = arrange(s, round=9, step=3, step3_in_deck=False, phase=Phase.BUILDING)
+    s = arrange(s, order=(B, 2, 3, A), done=())
+    area = _area_cities(s)  # 28 cities in the 4 regions
+    s = give(s, A, money=500, cities=area[:21])
+    s = play(s, pg.Build(player=A, city=area[21]))
+    assert s.players[A].city_count == 22
+    reject(s, pg.Build(player=A, city=area[22]), Reason.NO_HOUSES_LEFT)
+
+
+def _area_cities(state: pg.GameState) -> list[str]:
+    area = state.rules.area
+    return [area.board.cities[i] for i in area.cities]
 
 
 def test_rch_03_plants_are_the_classic_cards_with_plug_and_socket_backs() -> None:
@@ -202,11 +218,22 @@ def test_rch_20_the_initial_market_is_random() -> None:
 
 
 def test_rch_22_setup_removals_are_not_replaced() -> None:
-    """RCH-22: no inactive area or quota (section 10): a 4-player game keeps its 4 unseen
-    removals through the first rounds and no custom-deck module state exists."""
+    """RCH-22: no inactive area or quota (section 10) makes up for the setup removals: a
+    4-player game keeps exactly its 4 unseen removals, and a phase 2 where everyone
+    passes takes one card off the deck (the replacement of the unsold token plant,
+    RCH-33) and no more."""
     s = rc(4, seed=5)
     assert "custom_deck" not in s.modules
-    assert len(s.secret.removed_unseen) == 4
+    unseen = s.secret.removed_unseen
+    assert len(unseen) == 4
+    s = arrange(s, round=2, order=(A, B, 2, 3), done=())
+    s = arrange(s, discount=s.market.actual[0])
+    deck = len(s.secret.deck)
+    s = finish_phase(s)
+    assert s.phase is Phase.RESOURCES
+    assert s.secret.removed_unseen == unseen
+    assert len(s.secret.deck) == deck - 1
+    assert len(s.market.removed) == 1
 
 
 @pytest.mark.parametrize("players", COUNTS)
