@@ -362,3 +362,24 @@ def test_rch_39_step_3_card_in_phase_2_as_deluxe() -> None:
     assert s.market.actual[:4] == labels(20, 22, 24, 26)
     assert set(s.market.actual[4:]) <= set(labels(30, 31, 33))
     assert len(s.secret.deck) == 1
+
+
+def test_rch_30_token_placed_in_a_step_3_phase_2() -> None:
+    """RCH-30: the token is placed at the start of every phase 2, Step 3 included: after
+    phase 5 of Step 3 removed 20 (`20 22 24 26 28 30`, 31 drawn), the next phase 2 puts
+    it on 22, which opens at 1."""
+    s = auction(
+        round=8,
+        step=3,
+        actual=(20, 22, 24, 26, 28, 30),
+        future=(),
+        deck=(31, 32, 33),
+        discount=None,
+        step3_in_deck=False,
+    )
+    s = arrange(s, phase=Phase.BUREAUCRACY, done=())
+    s = to_next_auction(s)
+    assert s.round == 9
+    assert s.market.actual == labels(22, 24, 26, 28, 30, 31)
+    assert token(s) == "22"
+    assert opening_minimum(s, 22) == 1

@@ -355,3 +355,38 @@ def test_rch_81_tie_on_cities_powered_money_decides() -> None:
     assert s.result.scores[D].powered == 17
     assert s.result.winner == D
     assert s.result.ranking[:2] == (D, B)
+
+
+def test_rch_72_with_the_too_small_option_stp_07_applies() -> None:
+    """RCH-72, STP-07, RCH-36 (option ``too_small_rule``): Step 2, phase 4, market
+    `8 17 19 24 | 35 37 39 44`, the Step 3 card next, 20 and 21 under it. D builds a 9th
+    city: 8 is too small and leaves, its replacement is the Step 3 card. By the end of
+    phase 4 the lowest plant (17) and the card are gone with no replacement, and Step 3
+    begins with phase 5: `19 24 35 37 39 44`, refill from the Step 3 column (4 5 4 2)."""
+    s = rc(4, options={"too_small_rule"})
+    s = arrange(
+        s,
+        round=6,
+        step=2,
+        phase=Phase.BUILDING,
+        order=(A, B, C, D),
+        done=(),
+        actual=(8, 17, 19, 24),
+        future=(35, 37, 39, 44),
+        top=None,
+        deck=(),
+        under_step3=(20, 21),
+        market_tokens=EMPTY,
+    )
+    s = give(s, D, cities=(*RED, "koln"), money=200)
+    mark = len(s.events)
+    s = play(s, pg.Build(player=D, city="aachen"))
+    assert "8" in s.market.removed
+    s = finish_phase(s)
+    assert s.phase is Phase.BUREAUCRACY
+    assert s.step == 3
+    assert s.market.removed[-2:] == labels(8, 17)
+    assert s.market.actual == labels(19, 24, 35, 37, 39, 44)
+    assert sorted(s.secret.deck) == sorted(labels(20, 21))
+    s = finish_phase(s)
+    assert refilled(s, mark) == [(4, 5, 4, 2)]
