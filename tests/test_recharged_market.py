@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 import powergrid as pg
-from powergrid.enums import Phase
+from powergrid.enums import Phase, Resource
 from powergrid.errors import Reason
 from tests.recharged_parts import (
     RC_DE,
@@ -29,7 +29,7 @@ from tests.recharged_parts import (
     reject,
     token,
 )
-from tests.scenario import arrange, give, labels, new, pass_rest, play, to_next_auction
+from tests.scenario import arrange, give, held, labels, new, pass_rest, play, to_next_auction
 
 NA_EAST = ("mideast", "midwest", "northeast")
 
@@ -383,3 +383,19 @@ def test_rch_30_token_placed_in_a_step_3_phase_2() -> None:
     assert s.market.actual == labels(22, 24, 26, 28, 30, 31)
     assert token(s) == "22"
     assert opening_minimum(s, 22) == 1
+
+
+def test_rch_38_scrapped_plant_tokens_go_to_the_supply() -> None:
+    """RCH-38, AUC-18: A holds 10 and 15 (coal, 4 each) with 8 coal, and 13; A buys 16 (oil)
+    and scraps 10: only 4 coal still fit (on 15), so 4 go to the general supply, never to
+    the market. Scrapping without dropping them is refused."""
+    s = auction(actual=(16, 22, 24, 26), future=(28, 30, 31, 32), deck=(33, 34), discount=16)
+    s = give(s, A, plants=(10, 13, 15), resources={"coal": 8})
+    s = buy_alone(s, A, 16, 1)
+    reject(s, pg.DiscardPlant(player=A, plant=10), Reason.BAD_RESOURCE_DROP)
+    market, supply = s.resources.market, s.resources.supply
+    s = play(s, pg.DiscardPlant(player=A, plant=10, drop=((Resource.COAL, 4),)))
+    assert s.players[A].plants == labels(13, 15, 16)
+    assert held(s, A) == {"coal": 4}
+    assert s.resources.market == market
+    assert s.resources.supply[0] == supply[0] + 4

@@ -407,3 +407,24 @@ def test_rch_72_with_the_too_small_option_stp_07_applies() -> None:
     assert sorted(s.secret.deck) == sorted(labels(20, 21))
     s = finish_phase(s)
     assert refilled(s, mark) == [(4, 5, 4, 2)]
+
+
+def test_rch_74_oq_r12_step_3_card_in_a_step_1_phase_5() -> None:
+    """RCH-74, OQ-R12, STP-10, STP-08: Step 1, market `5 6 9 10 | 11 13 14 15`, the Step 3
+    card next, 20 21 22 under it. Phase 5 refills with the Step 1 column (4 players:
+    5 3 2 1; no look-ahead), then 15 goes under the deck and the Step 3 card comes up:
+    the deck (15 20 21 22) is shuffled, Step 2 starts (5 leaves, a replacement is drawn
+    from the shuffled deck), then 6 and the card leave without replacement: Step 3 with
+    9 10 11 13 14 and the replacement."""
+    s = _phase5(
+        step=1, actual=(5, 6, 9, 10), future=(11, 13, 14, 15), deck=(), under_step3=(20, 21, 22)
+    )
+    mark = len(s.events)
+    s = finish_phase(s)
+    assert refilled(s, mark) == [(5, 3, 2, 1)]
+    assert s.step == 3
+    assert s.market.removed[-2:] == labels(5, 6)
+    assert s.market.actual[:5] == labels(9, 10, 11, 13, 14)
+    assert len(s.market.actual) == 6
+    assert s.market.actual[5] in labels(15, 20, 21, 22)
+    assert len(s.secret.deck) == 3
