@@ -20,16 +20,16 @@ from powergrid.enums import Phase
 from powergrid.errors import Reason
 from powergrid.plants import card_label
 from powergrid.state import GameState
-from tests.scenario import arrange, give, new
+from tests.scenario import arrange, new
 
 A, B, C, D = 0, 1, 2, 3
 RC_DE = "germany_recharged"
 RC_US = "usa_recharged"
 MAPS = (RC_DE, RC_US)
 COUNTS = (2, 3, 4, 5, 6)
-# RC-DE play areas: the four regions holding the cities the scenarios use (red:
-# Dortmund, Essen, Munster, Osnabruck; cyan: Koln, Mainz; yellow: Kassel's
-# neighbours), grown to five; three for 2 and 3 players (13.10).
+# RC-DE play areas (13.10: 3 regions for 2-3 players, 4 for 4, 5 for 5-6), chosen to
+# hold the cities the scenarios name: red (Dortmund, Essen, Kassel, ...), cyan (Koln,
+# Aachen, Mainz, ...), yellow, then green and purple.
 DE_3 = ("red", "cyan", "yellow")
 DE_4 = ("red", "cyan", "yellow", "green")
 DE_5 = (*DE_4, "purple")
@@ -161,8 +161,3 @@ def finish_phase(state: GameState) -> GameState:
 def events_of(state: GameState, kind: str, since: int = 0) -> list[Any]:
     """The events of ``kind`` logged from index ``since`` on."""
     return [e for e in state.events.as_tuple()[since:] if e.kind == kind]
-
-
-def with_cities(state: GameState, seat: int, cities: Sequence[str], **kw: Any) -> GameState:
-    """``give`` with cities (and any other field) for one seat."""
-    return give(state, seat, cities=cities, **kw)
