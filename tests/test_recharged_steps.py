@@ -126,11 +126,6 @@ def test_ec_r10_rch_71_step_2_is_checked_after_phase_4() -> None:
     assert refilled(s, mark) == [(5, 3, 2, 1)]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="RCH-71: engine/invariants.py flags Step 1 with 7 cities during phase 4 "
-    "('so Step 2 has begun (STP-01)'), a position Recharged reaches in play",
-)
 def test_rch_71_step_1_with_seven_cities_during_phase_4_is_a_sound_position() -> None:
     """RCH-71: after C reaches 7 cities and before phase 4 ends the game is still in
     Step 1; the state invariants hold there."""
@@ -170,12 +165,6 @@ def _step3_as_step2_replacement() -> tuple[GameState, int]:
     return finish_phase(s), mark
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="RCH-73: the engine keeps the Step 3 card in the market through phase 5 and "
-    "removes the lowest plant only at its end; section 13 applies STP-08 at once. The fix "
-    "(branch w-rtests-rch73) reorders the events of 7 golden games, so it waits for the owner",
-)
 def test_ec_r16_rch_73_step_3_card_as_step_2_replacement_resolved_at_once() -> None:
     """EC-R16, RCH-73, RCH-71: phase 4 ends with D at 7 cities; Step 2 removes 5, and its
     replacement is the Step 3 card: at once 6 and the card leave the game, nothing is

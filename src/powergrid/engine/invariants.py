@@ -240,14 +240,19 @@ def _flow_violations(state: GameState) -> list[str]:
     out = []
     m, rules = state.market, state.rules
     largest = largest_city_count(state)
-    if state.step == 1 and largest >= rules.step2_cities:
+    # RCH-71: an edition that checks Step 2 after phase 4 stays in Step 1 until it ends
+    waits = rules.components.step2_after_building and state.phase is Phase.BUILDING
+    if state.step == 1 and largest >= rules.step2_cities and not waits:
         out.append(f"a player has {largest} cities, so Step 2 has begun (STP-01)")
     if state.step == 1 and not (m.step3_in_deck or state.step3_pending):
         out.append("the Step 3 card has come out, so Step 1 is over (STP-10)")
     if state.step == 3 and (m.step3_in_deck or m.step3_in_market):
         out.append("in Step 3 the Step 3 card is out of the game")
-    if state.step3_pending != m.step3_in_market:
-        out.append("the Step 3 card lies in the market exactly while Step 3 is pending")
+    if m.step3_in_market and not state.step3_pending:
+        out.append("the Step 3 card lies in the market only while Step 3 is pending")
+    if state.step3_pending and not m.step3_in_market and state.phase is not Phase.BUREAUCRACY:
+        # RCH-73: only a phase 5 waits for Step 3 with the card already gone
+        out.append("the Step 3 card lies in the market while Step 3 is pending")
     if state.phase is not Phase.GAME_OVER and state.end_triggered != (largest >= rules.end_cities):
         out.append(f"the game end is triggered exactly when a player has {rules.end_cities} cities")
     return out
@@ -354,6 +359,8 @@ def _market_violations(state: GameState) -> list[str]:
     settled = state.discarding is None and not frozen(state) and state.phase is not Phase.GAME_OVER
     size = len(m.plants) + (1 if m.step3_in_market else 0)
     want = state.rules.market_size(state.step)
+    if state.step3_pending and not m.step3_in_market:
+        want = 6  # RCH-73: the Step 3 market, shown in the Step 2 phase 5 before Step 3
     if state.step < 3 and stocked and settled and size != want:
         out.append(f"market holds {size} cards in Step {state.step}, expected {want}")
     # Step 3: classic may run short after the STP-05 freeze until STP-09 refills

@@ -428,9 +428,9 @@ def step2_after_building(state: GameState) -> GameState:
 
     Step 2 begins when a player's network has reached the threshold (the
     seats' alone, CON-12), unless the game has ended (END-01: no phase 5
-    follows, so nothing of the market changes). A Step 3 card its replacement
-    draws waits, as in phase 4 (STP-07), and is resolved at the end of phase 5
-    (RCH-73).
+    follows). A Step 3 card drawn as its replacement is resolved at once (STP-08,
+    RCH-73): the lowest plant and the card leave, nothing is drawn; Step 2 holds
+    through phase 5 (Step 2 refill), ``step3_pending`` says Step 3 follows it.
     """
     rules = state.rules
     if (
@@ -440,7 +440,11 @@ def step2_after_building(state: GameState) -> GameState:
         or largest_city_count(state) < rules.step2_cities
     ):
         return state
-    return start_step2(state)
+    state = start_step2(state)
+    if not state.step3_pending:
+        return state
+    state = evolve(state, market=evolve(state.market, step3_in_market=False))
+    return remove_lowest(state, "the Step 3 card is the Step 2 replacement, RCH-73")
 
 
 def fill_step3_market(state: GameState) -> GameState:

@@ -275,10 +275,20 @@ def _refill_text(kinds: tuple[Resource, ...], added: tuple[int, ...]) -> str:
 def end_of_phase(state: GameState) -> GameState:
     """BUR-08: after everyone powered, refill then update the plant market, in one copy.
 
-    A Step 3 card that came up as the Step 2 replacement after phase 4 (RCH-73)
-    waited through the refill, which used the Step 2 column; it is resolved
-    now (STP-08) in place of the market update.
+    A Step 3 card that came up as the Step 2 replacement after phase 4 was
+    resolved then (RCH-73); the refill used the Step 2 column, and Step 3
+    begins now in place of the market update.
     """
     if state.step3_pending:
-        return market.finish_step3(refill(state))
+        return _begin_step3(refill(state))
     return market.market_update(state, **_refilled(state))
+
+
+def _begin_step3(state: GameState) -> GameState:
+    """RCH-73: Step 3 begins at the end of the phase 5 that followed the card's resolution.
+
+    The card and the lowest plant already left (:func:`market.step2_after_building`),
+    so no plant-market update follows this refill.
+    """
+    state = evolve(state, step=3, step3_pending=False)  # STP-11
+    return market.resort(state).log("step_started", "Step 3 begins.", None, 3)
