@@ -23,6 +23,14 @@ rules page. What this edition changes against the classic game:
   Deluxe (RCH-39), and no too-small rule (RCH-36) unless the config names the
   option ``too_small_rule`` (OQ-R01).
 
+What stays classic is played by the classic code, with this edition's tables:
+22 houses and 50 Elektro a player and the classic tokens (RCH-02), the rules
+RCH-04 lists, one refill card for both boards (RCH-12), no inactive area or
+quota for the removals (RCH-22), phase 5 in BUR-08's order (RCH-44), the slots
+and costs of BLD-05 (RCH-50), the Step 2 and game-end thresholds of the 13.10
+rows (RCH-70, RCH-80), and the Step 3 card drawn in phase 5 and the empty
+deck as STP-08 and STP-12 (RCH-74, RCH-75).
+
 The first house in a later round follows the classic reading (OQ-R11, OQ-28):
 in Step 1 a city holds one house, so the empty city RCH-51 asks for is the
 only one there is. The 2-player game is played against the Trust, the module
