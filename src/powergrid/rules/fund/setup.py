@@ -130,7 +130,12 @@ def _open_cities(state: GameState) -> tuple[int, ...]:
 
 
 def fund_actions(state: GameState, seat: int) -> tuple[PlaceFundHouse, ...]:
-    """Every legal starting house of the seat on turn, in map order."""
+    """Every legal starting house of the seat on turn, in map order; none once all six stand.
+
+    Another module's setup decisions may follow the six houses (RCH-13).
+    """
+    if fund_placer(state) is None:
+        return ()
     cities = state.rules.area.board.cities
     return tuple(PlaceFundHouse(player=seat, city=cities[i]) for i in _open_cities(state))
 
@@ -165,6 +170,13 @@ def _check(state: GameState, action: PlaceFundHouse) -> int:
     """The city index of a legal starting house; IllegalAction naming the rule otherwise."""
     area = state.rules.area
     board = area.board
+    if fund_placer(state) is None:
+        illegal(
+            f"All {len(_DATA['placers'])} starting houses of {state.actor(FUND).name} stand "
+            "(FND-05)",
+            Reason.MODULE_RULE,
+            action,
+        )
     i = board.index.get(action.city)
     if i is None:
         illegal(f"There is no city {action.city!r} on {board.name}", Reason.UNKNOWN_CITY, action)
