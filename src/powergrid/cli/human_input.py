@@ -323,7 +323,8 @@ def complete_city(word: str, state: GameState, verb: str) -> str | Unclear:
     if word in board.cities:
         return word
     names = dict(zip(board.cities, board.city_names, strict=True))
-    legal = [a.city for a in legal_actions(state) if isinstance(getattr(a, "city", None), str)]
+    named = (getattr(a, "city", None) for a in legal_actions(state))
+    legal = [c for c in named if isinstance(c, str)]
     for pool in (legal, board.cities):
         found = [c for c in pool if c.startswith(word) or _folded(names[c]).startswith(word)]
         if len(found) == 1:
