@@ -57,7 +57,8 @@ Type an action, its number in the menu, or a command.
   power 13,22     power plants 13 and 22 (add the mix, coal=1 oil=2, when a hybrid
                   leaves a choice); "power none" powers nothing
   discard 13      discard plant 13 (add drop coal=1 when tokens must go)
-  fund berlin     put one of the fund's (the Trust's) starting houses in Berlin (2 players)
+  fund berlin     put one of the fund's starting houses in Berlin (2-player Deluxe setup;
+                  the Trust's in a 2-player Recharged game)
   mark kassel     mark Kassel as your starting city (Recharged experienced start, RCH-13)
   0:bid 17        the full notation of every action works too
 Commands:
