@@ -25,8 +25,8 @@ from powergrid.rules.fund import FUND
 from powergrid.state import GameState
 from tests.scenario import arrange, give, kinds, labels, play
 
-GERMANY = {"players": 2, "components": "recharged", "map": "germany_recharged"}
-USA = {**GERMANY, "map": "usa_recharged"}
+GERMANY: dict[str, Any] = {"players": 2, "components": "recharged", "map": "germany_recharged"}
+USA: dict[str, Any] = {**GERMANY, "map": "usa_recharged"}
 
 
 def trust_game(seed: int = 0, **config: Any) -> GameState:
@@ -89,6 +89,8 @@ def test_oq_r03_without_the_trust_only_as_boardgamers_2_player_game() -> None:
         pg.GameConfig(**GERMANY, without={"trust"})
     assert info.value.field == "without"
     assert "only as option 'two_player_boardgamers'" in str(info.value)
+    same = pg.GameConfig(**GERMANY, options={"two_player_boardgamers"}, without={"trust"})
+    assert same == cfg  # the option's game has no Trust to leave out
     with pytest.raises(pg.RulesConfigError) as info:
         pg.GameConfig(**GERMANY, modules=("trust",), options={"two_player_boardgamers"})
     assert info.value.field == "options"
@@ -137,8 +139,8 @@ def phase_5_refill(**config: Any) -> dict[str, int]:
     state = arrange(state, round=2, phase=Phase.BUREAUCRACY, order=(0, FUND, 1), done=[],
                     market_tokens=low)  # fmt: skip
     before = kinds(state)
-    while state.phase is Phase.BUREAUCRACY:
-        state = pg.apply(state, pg.Power(player=pg.current_player(state)))  # type: ignore[arg-type]
+    while (seat := pg.current_player(state)) is not None and state.phase is Phase.BUREAUCRACY:
+        state = pg.apply(state, pg.Power(player=seat))
     return {k: kinds(state)[k] - before[k] for k in before}
 
 
@@ -280,7 +282,8 @@ def test_each_bot_plays_a_seeded_trust_game_to_its_end(config: pg.GameConfig, bo
     bots = [bot(seed=1), bot(seed=2)]
     while pg.outcome(state) is None:
         seat = pg.current_player(state)
-        assert seat is not None and seat >= 0
+        assert seat is not None
+        assert seat >= 0
         state = pg.apply(state, bots[seat].choose(state))
     result = pg.outcome(state)
     assert result is not None

@@ -378,13 +378,17 @@ def _check_option_modules(cfg: GameConfig) -> None:
 def _resolve_modules(cfg: GameConfig) -> None:
     """Check ``without`` against the defaults, then store the resolved ``modules``."""
     defaults = defaults_of(cfg)
+    # An option's game has no such default (two_player_boardgamers: no Trust), so
+    # leaving it out as well says nothing more: the config forgets it, and a
+    # position text, which lists the table's defaults it leaves out, reads back equal.
+    table = default_modules_of(cfg)
+    dropped = frozenset(
+        m for o, m in _OPTION_DROPS_DEFAULT.items() if o in cfg.options and m in table
+    )
+    if cfg.without & dropped:
+        object.__setattr__(cfg, "without", cfg.without - dropped)
     for name in sorted(cfg.without):
         dropping = [o for o, m in _OPTION_DROPS_DEFAULT.items() if m == name]
-        if dropping and name not in defaults and name in default_modules_of(cfg):
-            raise RulesConfigError(
-                f"without names {name!r}, which option {dropping[0]!r} already leaves out",
-                field="without",
-            )
         if dropping and name in defaults:
             raise RulesConfigError(
                 f"a {cfg.players}-player {cfg.components} game leaves out {name!r} only as "

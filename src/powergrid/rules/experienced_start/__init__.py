@@ -261,18 +261,18 @@ def reserved(previous: BuildRefusal) -> BuildRefusal:
         board = state.rules.area.board
         marks = dict(zip(record.seats, record.cities, strict=True))
         own = marks.get(seat)
-        if own is not None and own != city:
-            return (
-                Reason.CITY_RESERVED,
-                f"{state.name_of(seat)}'s first house must go in the marked starting city, "
-                f"{board.city_names[board.index[own]]} (RCH-13)",
-            )
-        if own is None and city in record.cities and state.step == 1:
+        if city in record.cities and own != city and state.step == 1:
             owner = record.seats[record.cities.index(city)]
             return (
                 Reason.CITY_RESERVED,
                 f"{board.city_names[board.index[city]]} is {state.name_of(owner)}'s marked "
                 "starting city: no one else may build there in Step 1 (RCH-13)",
+            )
+        if own is not None and own != city:
+            return (
+                Reason.CITY_RESERVED,
+                f"{state.name_of(seat)}'s first house must go in the marked starting city, "
+                f"{board.city_names[board.index[own]]} (RCH-13)",
             )
         return None
 
