@@ -200,6 +200,22 @@ def test_ec_r18_rch_85_a_the_trusts_hybrid_takes_coal_first(
     assert "The Trust takes" in list(state.events)[-1].text
 
 
+def test_oq_r09_on_usa_the_trust_takes_storage_coal_free_once_the_market_has_none() -> None:
+    """OQ-R09, RCH-43: coal plant 8 (3 coal), 1 coal on the market: 1 from it, 2 from storage."""
+    state = trust_game(map="usa_recharged")
+    state = arrange(state, round=3, phase=Phase.RESOURCES, order=(0, FUND, 1), done=[],
+                    market_tokens={"coal": 1})  # fmt: skip
+    state = with_trust(state, plants=["8"])
+    storage = state.resources.supply[0]
+    assert storage >= 2
+    money = [p.money for p in state.players]
+    state = pg.apply(state, pg.EndPurchase(player=1))
+    assert state.actor(FUND).resources[0] == 3
+    assert kinds(state)["coal"] == 0
+    assert state.resources.supply[0] == storage - 2
+    assert [p.money for p in state.players] == money  # free (RCH-85 b)
+
+
 # --- RCH-85 c, OQ-R08: the Trust's moment in phase 2 -------------------------------------
 
 

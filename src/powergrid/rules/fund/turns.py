@@ -140,7 +140,7 @@ def fund_turn(state: GameState, actor: int, variant: FundVariant = DELUXE_FUND) 
         return state
     first = variant.first_hybrid_kind
     if state.phase is Phase.RESOURCES:
-        return _take_fuel(state, first)
+        return _take_fuel(state, variant)
     if state.phase is Phase.BUREAUCRACY:
         return _run_plants(state, first)
     return state
@@ -200,18 +200,32 @@ def _share(rules: Ruleset, card: str, held: tuple[int, ...], first: Resource) ->
     return tuple(_draw(list(held), _kinds(rules, card, first), rules.plant(card).burn))
 
 
-def _take_fuel(state: GameState, first: Resource) -> GameState:
-    """RES-10: the fund's free resource turn (FND-15..FND-17)."""
+def _take_fuel(state: GameState, variant: FundVariant) -> GameState:
+    """RES-10: the fund's free resource turn (FND-15..FND-17).
+
+    The Trust (``variant.takes_priced_supply``, OQ-R09) also takes, free, the
+    tokens a player could buy from the supply once the market has none (the
+    USA coal storage, RCH-43), after the market's.
+    """
     fund = state.actor(FUND)
     res = state.resources
-    take = fuel_wanted(state.rules, fund.plants, fund.resources, res.market, first)
+    offered = res.market
+    if variant.takes_priced_supply:
+        prices = state.rules.tables.supply_prices
+        offered = tuple(
+            m + (s if p is not None else 0)
+            for m, s, p in zip(res.market, res.supply, prices, strict=True)
+        )
+    take = fuel_wanted(state.rules, fund.plants, fund.resources, offered, variant.first_hybrid_kind)
     if not any(take):
         return state.log(
             "fund_took_resources", f"{_called(state)} needs no fuel (FND-15).", FUND, *take
         )
     held = tuple(h + t for h, t in zip(fund.resources, take, strict=True))
-    left = tuple(m - t for m, t in zip(res.market, take, strict=True))
-    state = evolve(state, resources=evolve(res, market=left)).with_actor(
+    from_market = tuple(min(m, t) for m, t in zip(res.market, take, strict=True))
+    left = tuple(m - t for m, t in zip(res.market, from_market, strict=True))
+    supply = tuple(s - (t - f) for s, t, f in zip(res.supply, take, from_market, strict=True))
+    state = evolve(state, resources=evolve(res, market=left, supply=supply)).with_actor(
         evolve(fund, resources=held)
     )
     return state.log(

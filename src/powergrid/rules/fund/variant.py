@@ -12,7 +12,8 @@ What the Trust changes and where it lives:
 - RCH-85 i, the refill row (OQ-R04): the 2-player row of the component set by
   default; the config option ``refill_option`` plays the ``refill_players`` row;
 - OQ-R09, its free plant counts as a purchase for the board's rules (plant 39
-  starts the German phase-out): ``take_is_purchase``.
+  starts the German phase-out): ``take_is_purchase``; it takes the USA storage
+  coal free once the market has none: ``takes_priced_supply``.
 
 The rest of RCH-85 needs no code: Step 2 at 7, the end at 18 and the 1 plug /
 5 socket removals (h, j) are the Recharged 2-player row (13.10).
@@ -41,6 +42,8 @@ class FundVariant:
       passed (RCH-85 c), not at the first purchase or pass of anyone (FND-11);
     - ``take_is_purchase``: its free plant runs the ``after_purchase`` hook
       as a bought plant does (OQ-R09);
+    - ``takes_priced_supply``: in phase 3 it also takes, free, the tokens a
+      player may buy from the supply when the market has none (RCH-43, OQ-R09);
     - ``refill_option``: a config option that refills the market by the row
       of ``refill_players`` players instead of the game's (OQ-R04), or None.
     """
@@ -52,6 +55,7 @@ class FundVariant:
     first_hybrid_kind: Resource
     takes_on_its_turn: bool = False
     take_is_purchase: bool = False
+    takes_priced_supply: bool = False
     refill_option: str | None = None
     refill_players: int = 3
 
@@ -77,6 +81,7 @@ RECHARGED_TRUST = FundVariant(
     first_hybrid_kind=Resource.COAL,
     takes_on_its_turn=True,
     take_is_purchase=True,
+    takes_priced_supply=True,
     refill_option=TRUST_REFILL_AS_THREE,
     refill_players=3,
 )
