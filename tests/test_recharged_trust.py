@@ -281,6 +281,18 @@ def test_ec_r12_a_fourth_plant_makes_the_buyer_scrap_an_old_one() -> None:
     assert options == set(labels(3, 4, 7))
 
 
+def test_the_prompt_names_the_trust_when_its_start_cities_are_placed() -> None:
+    """RCH-84, FND-05: the terminal's menu for the Trust's houses says what the Trust is."""
+    from powergrid.cli.human_view import decision_lines, menu
+
+    state = pg.new_game(pg.GameConfig(**GERMANY), seed=1)
+    seat = pg.current_player(state)
+    assert seat is not None
+    text = "\n".join(decision_lines(state, seat, menu(state, seat)))
+    assert "The Trust (RCH-84) is a neutral third party" in text
+    assert "Trust house 1 of 6: any city of the play area." in text
+
+
 # --- whole games, JSON and pickle ---------------------------------------------------------------
 
 TRUST_CONFIGS = [
