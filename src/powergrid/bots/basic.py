@@ -126,7 +126,7 @@ class GreedyBot:
       (from round ``PATIENCE`` on, whatever it supplies, so that the game ends).
     - Phase 5: it powers the most cities, burning as few tokens as possible.
     - Setup decisions, any rule module's action of the setup phase
-      (:func:`setup_choice`): the fund's or the Trust's house (FND-05) in the
+      (``setup_choice``): the fund's or the Trust's house (FND-05) in the
       most remote city it may choose (farthest from its nearest neighbour),
       so that it blocks what the players want least; any other choice of a
       city (a start city, RCH-13) the most central one (nearest to its

@@ -139,9 +139,10 @@ def fund_module(
 ) -> RuleModule:
     """The fund (or the Trust) as a rule module, with a phase-4 build policy (FND-08, OQ-12).
 
-    ``variant`` says which third party it is: :data:`DELUXE_FUND` (section 9,
-    the default) or :data:`RECHARGED_TRUST` (RCH-85); the module's name is the
-    variant's unless ``name`` is given. ``build_policy(state, seat, city)``
+    ``variant`` says which third party it is:
+    :data:`~powergrid.rules.fund.variant.DELUXE_FUND` (section 9, the default) or
+    :data:`~powergrid.rules.fund.variant.RECHARGED_TRUST` (RCH-85); the module's
+    name is the variant's unless ``name`` is given. ``build_policy(state, seat, city)``
     runs after every human house in phase 4 (the core's ``after_build`` hook)
     and returns the state with whatever the fund does in answer; the default
     is :func:`on_fifteen_slot`. A module built with another policy needs its

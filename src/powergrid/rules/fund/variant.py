@@ -69,7 +69,7 @@ DELUXE_FUND = FundVariant(
     first_hybrid_kind=Resource(_DATA["first_kind_of_hybrid"]),
 )
 
-#: The config option of OQ-R04's other reading: the Trust refills as for 3 players.
+#: The config option of OQ-R04's other reading, the Trust refilling as for 3 players.
 TRUST_REFILL_AS_THREE = "trust_refill_as_three"
 
 #: The Recharged Trust (RCH-84, RCH-85).
