@@ -159,7 +159,8 @@ def test_usage_errors_exit_two(args: list[str], capsys: pytest.CaptureFixture[st
         (
             ["--modules", "weather"],
             # Other tests may register more modules in this process: the list goes on.
-            "error: --modules: unknown rule module 'weather'; known modules: custom_deck, fund...",
+            "error: --modules: unknown rule module 'weather'; known modules: custom_deck, "
+            "experienced_start, fund...",
         ),
         (
             ["--players", "3", "--modules", "fund"],
@@ -168,7 +169,8 @@ def test_usage_errors_exit_two(args: list[str], capsys: pytest.CaptureFixture[st
         (
             ["--options", "fast"],
             "error: --options: unknown option 'fast'; known options: "
-            "explicit_chance, map_rules, seed_thresholds, too_small_rule, two_player_boardgamers",
+            "explicit_chance, map_rules, seed_thresholds, too_small_rule, trust_refill_as_three, "
+            "two_player_boardgamers",
         ),
         (["--names", "Ann,Bob"], "error: --names: names has 2 entries for 4 players"),
         (

@@ -246,7 +246,7 @@ def test_commands_at_the_prompt(
     assert len(blocks(out)) == 2  # the empty line shows the position again
     assert "Nothing to undo: player 0 has not decided anything yet.\n" in out
     assert "there is no line 9 in the menu: choose 1 to 4\n" in out
-    assert "unknown action 'dance' in 'dance'; known: fund, choose, pass," in out
+    assert "unknown action 'dance' in 'dance'; known: mark, fund, choose, pass," in out
     assert "save needs a file name: save FILE\n" in out
     assert "cannot write /no/such/dir/x.json: No such file or directory\n" in out
 

@@ -51,8 +51,13 @@ OPTIONS = {
         "which the Recharged rules drop by default, RCH-36 / OQ-R01"
     ),
     "two_player_boardgamers": (
-        "Recharged only: boardgamers.space's 2-player values (Step 2 at 10 cities, game end "
-        "at 21, at most 4 plants) in place of the recommended 7 / 18 / 3, OQ-R03"
+        "Recharged only: boardgamers.space's 2-player game, without the Trust (Step 2 at 10 "
+        "cities, game end at 21, at most 4 plants) in place of the recommended game against "
+        "the Trust at 7 / 18 / 3, OQ-R03, RCH-84"
+    ),
+    "trust_refill_as_three": (
+        "Recharged with the Trust only: the market refills as for 3 players (the 2015 Trust "
+        "sheet) instead of by the 2-player column, OQ-R04, RCH-85 i"
     ),
 }
 
@@ -62,7 +67,15 @@ _OPTION_EDITION = {
     "seed_thresholds": "classic",
     "too_small_rule": "recharged",
     "two_player_boardgamers": "recharged",
+    "trust_refill_as_three": "recharged",
 }
+
+#: The rule module an option changes, which the game must play.
+_OPTION_MODULE = {"trust_refill_as_three": "trust"}
+
+#: Options that play a game without a default module: the option's game has
+#: none (boardgamers.space's 2-player Recharged game has no Trust, OQ-R03).
+_OPTION_DROPS_DEFAULT = {"two_player_boardgamers": "trust"}
 
 
 def _strings(field: str, *, optional: bool) -> Callable[[object], tuple[str, ...] | None]:
@@ -114,6 +127,16 @@ def defaults_of(config: GameConfig) -> tuple[str, ...]:
     Empty when the player count or component set is not one the tables know:
     ``_validate`` names that field.
     """
+    try:
+        found = default_modules(config.components, config.players)
+    except (KeyError, TypeError):
+        return ()
+    dropped = {m for opt, m in _OPTION_DROPS_DEFAULT.items() if opt in config.options}
+    return tuple(m for m in found if m not in dropped)
+
+
+def default_modules_of(config: GameConfig) -> tuple[str, ...]:
+    """The table's default modules of ``config``, before any option leaves one out."""
     try:
         return default_modules(config.components, config.players)
     except (KeyError, TypeError):
@@ -322,6 +345,7 @@ def _validate(cfg: GameConfig) -> None:
             )
     _check_combination(cfg)
     _resolve_modules(cfg)
+    _check_option_modules(cfg)
     check_modules(cfg.players, cfg.components, cfg.modules)
     check_module_configs(cfg)
     _check_names(cfg)
@@ -333,10 +357,44 @@ def _validate(cfg: GameConfig) -> None:
         validate_regions(cfg, cfg.regions)
 
 
+def _check_option_modules(cfg: GameConfig) -> None:
+    """An option that changes a module needs it; one that plays a game without it refuses it."""
+    for opt, module in _OPTION_MODULE.items():
+        if opt in cfg.options and module not in cfg.modules:
+            raise RulesConfigError(
+                f"option {opt!r} changes the rule module {module!r}, which this game does not "
+                f"play ({OPTIONS[opt]})",
+                field="options",
+            )
+    for opt, module in _OPTION_DROPS_DEFAULT.items():
+        if opt in cfg.options and module in cfg.modules and cfg.players == 2:
+            raise RulesConfigError(
+                f"option {opt!r} plays a 2-player game without the rule module {module!r} "
+                f"({OPTIONS[opt]}); name one or the other",
+                field="options",
+            )
+
+
 def _resolve_modules(cfg: GameConfig) -> None:
     """Check ``without`` against the defaults, then store the resolved ``modules``."""
     defaults = defaults_of(cfg)
+    # An option's game has no such default (two_player_boardgamers: no Trust), so
+    # leaving it out as well says nothing more: the config forgets it, and a
+    # position text, which lists the table's defaults it leaves out, reads back equal.
+    table = default_modules_of(cfg)
+    dropped = frozenset(
+        m for o, m in _OPTION_DROPS_DEFAULT.items() if o in cfg.options and m in table
+    )
+    if cfg.without & dropped:
+        object.__setattr__(cfg, "without", cfg.without - dropped)
     for name in sorted(cfg.without):
+        dropping = [o for o, m in _OPTION_DROPS_DEFAULT.items() if m == name]
+        if dropping and name in defaults:
+            raise RulesConfigError(
+                f"a {cfg.players}-player {cfg.components} game leaves out {name!r} only as "
+                f"option {dropping[0]!r} ({OPTIONS[dropping[0]]})",
+                field="without",
+            )
         if name in cfg.modules:
             raise RulesConfigError(
                 f"rule module {name!r} is both named in modules and left out by without",

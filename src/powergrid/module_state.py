@@ -26,6 +26,15 @@ knowing any module:
 - ``areas`` name fields that hold plant cards out of play that the module keeps,
   with what players call the place (``{"plants": "the inactive area"}``): every
   card lies in exactly one place, so the core counts them (CON-11);
+- ``tokens(record, rules)`` are the resource tokens the module holds off the
+  market, the supply and the plants (a uranium token marking a start city,
+  RCH-13), per kind in ``rules.resources`` order: the core counts them in the
+  conservation of tokens (CON-10) and the position builder leaves them out of
+  the supply;
+- ``houses(record)`` are houses of automatic actors the module keeps, neither
+  on the board nor in their supply, by actor id (the Trust's houses set aside
+  for marked start cities, RCH-85 g): a module that counts an actor's houses
+  adds them (:func:`held_houses`);
 - ``describe(record, rules)`` gives the lines a text frontend prints for the
   record (the command line, the prompt); without it each field that differs
   from its default prints as ``<key>: <value>``;
@@ -73,6 +82,8 @@ class StateSpec:
     areas: Mapping[str, str] = attrs.field(factory=dict, converter=_mapping)
     keys: Mapping[str, str] = attrs.field(factory=dict, converter=_mapping)
     describe: Callable[[Any, Any], Iterable[str]] | None = None
+    tokens: Callable[[Any, Any], tuple[int, ...]] | None = None
+    houses: Callable[[Any], Mapping[int, int]] | None = None
     resample: Callable[[GameState, int, random.Random], Any] | None = None
 
     def __attrs_post_init__(self) -> None:
@@ -192,6 +203,25 @@ def area_cards(state: GameState) -> Iterator[tuple[str, str]]:
         record = state.modules[name]
         for field in spec.areas:
             yield from ((c, f"modules.{name}.{field}") for c in getattr(record, field))
+
+
+def held_tokens(state: GameState) -> tuple[int, ...]:
+    """The resource tokens the modules hold (``StateSpec.tokens``), per kind; zeros when none."""
+    total = [0] * len(state.rules.resources)
+    for name, spec in state.rules.state_specs:
+        if spec.tokens is not None:
+            for k, n in enumerate(spec.tokens(state.modules[name], state.rules)):
+                total[k] += n
+    return tuple(total)
+
+
+def held_houses(state: GameState, actor: int) -> int:
+    """The houses of automatic actor ``actor`` the modules keep (``StateSpec.houses``)."""
+    return sum(
+        spec.houses(state.modules[name]).get(actor, 0)
+        for name, spec in state.rules.state_specs
+        if spec.houses is not None
+    )
 
 
 def area_holding(state: GameState, plant: str) -> str | None:

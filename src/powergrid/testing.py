@@ -117,7 +117,11 @@ def all_configs() -> list[GameConfig]:
     and with the board's map rules (option ``map_rules``, CON-02); the classic
     USA and Germany boards have none, so they come once. 2-player Deluxe games
     come twice too: against the fund (their default, SET-25) and opted out of
-    it (``without={"fund"}``).
+    it (``without={"fund"}``). 2-player Recharged games play the Trust (their
+    default, RCH-84); they come again with its "as 3 players" refill (option
+    ``trust_refill_as_three``, OQ-R04) and without it, as boardgamers.space
+    plays them (option ``two_player_boardgamers``, OQ-R03). Every Recharged
+    player count comes once more with the experienced start (RCH-13).
     """
     out = [
         GameConfig(players=n, map=m, components=c, options=o)
@@ -125,7 +129,15 @@ def all_configs() -> list[GameConfig]:
         for m in maps
         for n in range(2, 7)
     ]
-    return out + [GameConfig(players=2, map=m, without={"fund"}) for m in maps_of("deluxe")]
+    out += [GameConfig(players=2, map=m, without={"fund"}) for m in maps_of("deluxe")]
+    for m in maps_of("recharged"):
+        for option in ("trust_refill_as_three", "two_player_boardgamers"):
+            out.append(GameConfig(players=2, map=m, components="recharged", options={option}))
+        out += [
+            GameConfig(players=n, map=m, components="recharged", modules=("experienced_start",))
+            for n in range(2, 7)
+        ]
+    return out
 
 
 def configs() -> SearchStrategy[GameConfig]:
@@ -133,7 +145,10 @@ def configs() -> SearchStrategy[GameConfig]:
 
     A component set is drawn first, then one of its maps, so the Deluxe games
     keep half of the plain draws however many boards the classic set plays.
-    2-player Deluxe games play the fund (their default) or opt out of it.
+    2-player Deluxe games play the fund (their default) or opt out of it;
+    2-player Recharged games play the Trust (their default, with or without
+    ``trust_refill_as_three``) or, with ``two_player_boardgamers``, no Trust;
+    Recharged games may add the experienced start (RCH-13).
     """
     _need_hypothesis()
     from hypothesis import strategies as st
@@ -163,11 +178,22 @@ def configs() -> SearchStrategy[GameConfig]:
         options=st.sets(
             st.sampled_from(("too_small_rule", "two_player_boardgamers")), min_size=1
         ).map(frozenset),
+        modules=st.sampled_from(((), ("experienced_start",))),
+    )
+    trust = st.builds(
+        GameConfig,
+        players=st.just(2),
+        map=st.sampled_from(maps_of("recharged")),
+        components=st.just("recharged"),
+        options=st.sets(st.sampled_from(("too_small_rule", "trust_refill_as_three"))).map(
+            frozenset
+        ),
+        modules=st.sampled_from(((), ("experienced_start",))),
     )
     opted_out = st.builds(
         GameConfig, players=st.just(2), map=st.sampled_from(maps_of("deluxe")), modules=st.just(())
     )
-    return st.one_of(plain, classic_options, recharged_options, opted_out)
+    return st.one_of(plain, classic_options, recharged_options, trust, opted_out)
 
 
 def seeds() -> SearchStrategy[int]:

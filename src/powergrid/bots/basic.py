@@ -22,6 +22,7 @@ from powergrid.actions import (
 )
 from powergrid.engine import queries
 from powergrid.engine.game import current_player, legal_actions
+from powergrid.enums import Phase
 from powergrid.rules.fund import PlaceFundHouse
 from powergrid.state import GameState
 
@@ -124,9 +125,12 @@ class GreedyBot:
       random stream) while it has at most as many cities as its plants supply
       (from round ``PATIENCE`` on, whatever it supplies, so that the game ends).
     - Phase 5: it powers the most cities, burning as few tokens as possible.
-    - Setup of a fund game (FND-05): it puts the fund's house in the most
-      remote city it may choose (the one farthest from its nearest
-      neighbour), so the fund blocks what the players want least.
+    - Setup decisions, any rule module's action of the setup phase
+      (``setup_choice``): the fund's or the Trust's house (FND-05) in the
+      most remote city it may choose (farthest from its nearest neighbour),
+      so that it blocks what the players want least; any other choice of a
+      city (a start city, RCH-13) the most central one (nearest to its
+      nearest neighbour); any other decision at random from its stream.
 
     ``choose`` raises ``ValueError`` when the game is over.
     """
@@ -137,8 +141,8 @@ class GreedyBot:
         """Return one legal action for the player to act in ``state``."""
         actions = _legal(state)
         first = actions[0]
-        if isinstance(first, PlaceFundHouse):
-            return _place_fund_house(state, actions, _rng(self.seed, state))
+        if state.phase is Phase.SETUP:
+            return setup_choice(state, actions, _rng(self.seed, state))
         if isinstance(first, DiscardPlant):
             return _discard(state, actions)
         if isinstance(first, Bid | PassBid):
@@ -293,18 +297,28 @@ def _build(state: GameState, actions: tuple[Action, ...], rng: random.Random) ->
     return rng.choice([a for a in builds if costs[a] == low])
 
 
-def _place_fund_house(state: GameState, actions: tuple[Action, ...], rng: random.Random) -> Action:
-    """FND-05: the open city farthest from its nearest neighbour; ties by the seeded stream."""
+def setup_choice(state: GameState, actions: Sequence[Action], rng: random.Random) -> Action:
+    """A setup decision of any rule module (``Phase.SETUP``), for every bot.
+
+    The bots know nothing of a module's action but its fields: an action with
+    a ``city`` names a city, which is the fund's or the Trust's (FND-05) for a
+    :class:`PlaceFundHouse` (the most remote city: it should block least) and
+    the seat's own otherwise (a start city, RCH-13: the most central one).
+    Without a city it is a seeded random choice. Ties go to the seeded stream.
+    """
+    cities = [a for a in actions if isinstance(getattr(a, "city", None), str)]
+    if len(cities) != len(actions):
+        return rng.choice(distinct_choices(tuple(actions)))
     area = state.rules.area
     index = area.board.index
 
-    def remoteness(a: Action) -> int:
-        assert isinstance(a, PlaceFundHouse)
-        i = index[a.city]
+    def nearest(a: Action) -> int:
+        i = index[getattr(a, "city")]  # noqa: B009 - any module's action with a city
         return min((area.cost[i][j] for j in area.cities if j != i), default=0)
 
-    far = max(map(remoteness, actions))
-    return rng.choice([a for a in actions if remoteness(a) == far])
+    sign = 1 if isinstance(actions[0], PlaceFundHouse) else -1
+    best = max(sign * nearest(a) for a in actions)
+    return rng.choice([a for a in actions if sign * nearest(a) == best])
 
 
 def _power(state: GameState, actions: tuple[Action, ...]) -> Action:

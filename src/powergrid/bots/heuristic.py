@@ -34,15 +34,15 @@ from powergrid.actions import (
 from powergrid.bots.basic import (
     _discard,
     _legal,
-    _place_fund_house,
     _rng,
     _supply,
     distinct_choices,
+    setup_choice,
 )
 from powergrid.engine import queries
 from powergrid.engine.game import current_player
+from powergrid.enums import Phase
 from powergrid.plants import Plant
-from powergrid.rules.fund import PlaceFundHouse
 from powergrid.state import GameState
 
 __all__ = ["HeuristicBot", "Weights", "default_weights"]
@@ -104,8 +104,8 @@ class HeuristicBot:
         first = actions[0]
         seat = current_player(state)
         assert seat is not None  # _legal checked that the game runs
-        if isinstance(first, PlaceFundHouse):
-            return _place_fund_house(state, actions, _rng(self.seed, state))
+        if state.phase is Phase.SETUP:  # any module's setup decision (FND-05, RCH-13)
+            return setup_choice(state, actions, _rng(self.seed, state))
         if isinstance(first, DiscardPlant):
             return _discard(state, actions)
         plan = _Plan(state, seat, self.weights)

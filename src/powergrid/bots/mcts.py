@@ -9,8 +9,9 @@ picks a candidate by UCB1, and plays the game on with heuristic bots in
 every seat to its end or to ``horizon`` more rounds. A playout scores 1 for
 a win (``1/k`` for a win shared by ``k``) and, for a game cut short, the
 seat's share of the leaders' powered cities; the bot plays the candidate
-tried most. Decisions with one sensible answer (phase 5, discards, the
-fund's house) go to the heuristic bot directly.
+tried most. Decisions with one sensible answer (phase 5, discards, any rule
+module's setup decision such as the fund's house or a start city) go to the
+heuristic bot directly.
 
 With an iteration budget (``iterations``) the bot is a pure function of
 (seed, what its seat knows); with a time budget (``seconds``) it searches
@@ -31,7 +32,7 @@ from powergrid.bots.heuristic import HeuristicBot
 from powergrid.engine import queries
 from powergrid.engine.determinize import determinize
 from powergrid.engine.game import apply, current_player, outcome
-from powergrid.rules.fund import PlaceFundHouse
+from powergrid.enums import Phase
 from powergrid.state import GameState
 
 __all__ = ["MCTSBot"]
@@ -67,7 +68,7 @@ class MCTSBot:
         rng = random.Random(f"mcts:{self.seed}:{state.round}:{len(state.events)}")
         guide = HeuristicBot(seed=rng.randrange(2**32))
         first = actions[0]
-        if isinstance(first, Power | DiscardPlant | PlaceFundHouse):
+        if state.phase is Phase.SETUP or isinstance(first, Power | DiscardPlant):
             return guide.choose(state)
         candidates = _candidates(state, seat, actions, guide.choose(state))
         if len(candidates) == 1:

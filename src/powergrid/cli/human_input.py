@@ -42,7 +42,6 @@ from powergrid.engine.views import public_view
 from powergrid.enums import Phase
 from powergrid.errors import InvalidRecord
 from powergrid.formats.notation import parse_action
-from powergrid.rules.fund import PLACE_FUND_HOUSE, PlaceFundHouse
 from powergrid.state import GameState
 
 #: What ``help`` prints at the prompt.
@@ -58,7 +57,9 @@ Type an action, its number in the menu, or a command.
   power 13,22     power plants 13 and 22 (add the mix, coal=1 oil=2, when a hybrid
                   leaves a choice); "power none" powers nothing
   discard 13      discard plant 13 (add drop coal=1 when tokens must go)
-  fund berlin     put one of the fund's starting houses in Berlin (2-player Deluxe setup)
+  fund berlin     put one of the fund's starting houses in Berlin (2-player Deluxe setup;
+                  the Trust's in a 2-player Recharged game)
+  mark kassel     mark Kassel as your starting city (Recharged experienced start, RCH-13)
   0:bid 17        the full notation of every action works too
 Commands:
   help            this text
@@ -188,9 +189,21 @@ def _action(text: str, state: GameState, picks: Sequence[Action]) -> Move:
     if ":" in text:
         return parse_action(text, state)
     words = text.split()
-    resolver = SHORT_FORMS.get(words[0])
+    resolver = SHORT_FORMS.get(words[0]) or _module_city_form(words[0], state)
     found = None if resolver is None else resolver(words, state, picks)
     return parse_action(text, state) if found is None else found
+
+
+def _module_city_form(verb: str, state: GameState) -> Resolver | None:
+    """The short form of a rule module's action of this game with a ``city`` field.
+
+    Such an action (the fund's house, a marked start city, RCH-13) reads like
+    ``build``: ``mark kas`` names Kassel when only one city fits.
+    """
+    for kind in state.rules.actions:
+        if kind.verb == verb and "city" in {a.name for a in attrs.fields(kind.cls)}:
+            return _city_of(kind)
+    return None
 
 
 def _seat(state: GameState) -> int:
@@ -311,7 +324,8 @@ def complete_city(word: str, state: GameState, verb: str) -> str | Unclear:
     if word in board.cities:
         return word
     names = dict(zip(board.cities, board.city_names, strict=True))
-    legal = [a.city for a in legal_actions(state) if isinstance(a, Build | PlaceFundHouse)]
+    named = (getattr(a, "city", None) for a in legal_actions(state))
+    legal = [c for c in named if isinstance(c, str)]
     for pool in (legal, board.cities):
         found = [c for c in pool if c.startswith(word) or _folded(names[c]).startswith(word)]
         if len(found) == 1:
@@ -352,7 +366,8 @@ def _same_plants(a: Action, b: Action) -> bool:
 
 
 #: The short forms by their first word, an action's verb (the registry's) or a word for
-#: finishing; the rest is read as plain notation.
+#: finishing; a rule module's action with a city (``fund``, ``mark``) has one too
+#: (:func:`_module_city_form`); the rest is read as plain notation.
 SHORT_FORMS: dict[str, Resolver] = {
     _verb(PassAuction): _stop,
     "end": _stop,
@@ -361,7 +376,6 @@ SHORT_FORMS: dict[str, Resolver] = {
     _verb(ChoosePlant): _choose,
     _verb(BuyResource): _buy,
     _verb(Build): _city_of(_kind(Build)),
-    PLACE_FUND_HOUSE.verb: _city_of(PLACE_FUND_HOUSE),
     _verb(Power): _plants_of(Power),
     _verb(DiscardPlant): _plants_of(DiscardPlant),
 }

@@ -26,6 +26,7 @@ from powergrid.actions import Action, Bid, Build, BuyResource, ChoosePlant, Powe
 from powergrid.data import load
 from powergrid.engine import queries
 from powergrid.engine.views import PlayerView, PublicView, view
+from powergrid.enums import Phase
 from powergrid.formats.text import auction_line, count, plant_text
 from powergrid.module_state import described
 from powergrid.plants import Card
@@ -69,7 +70,7 @@ def menu(state: GameState, seat: int) -> list[MenuEntry]:
     """
     mine = view(state, seat)
     choices = [_noted(state, seat, e) for e in entries(mine.legal, dict(mine.build_costs))]
-    if _fund_menu(choices):  # numbered as printed: region by region
+    if _city_menu(state, choices):  # numbered as printed: region by region
         board = state.rules.area.board
         regions = [board.city_region[board.index[_city(e)]] for e in choices]
         first = {region: regions.index(region) for region in regions}
@@ -124,6 +125,8 @@ def decision_lines(state: GameState, seat: int, choices: Sequence[MenuEntry]) ->
     lines += _situation_lines(state, mine)
     if _fund_menu(choices):
         return lines + fund_lines(state, seat, choices)
+    if _city_menu(state, choices):  # another module's setup choice of a city (RCH-13)
+        return lines + setup_city_lines(state, seat, choices)
     lines.append(f"{state.name_of(seat)} to act; choose one (or type help):")
     width = len(str(len(choices)))
     for number, entry in enumerate(choices, 1):
@@ -208,9 +211,33 @@ def _fund_menu(choices: Sequence[MenuEntry]) -> bool:
     return bool(choices) and all(isinstance(e.action, PlaceFundHouse) for e in choices)
 
 
+def _city_menu(state: GameState, choices: Sequence[MenuEntry]) -> bool:
+    """Whether the menu is a setup decision naming a city (any rule module's, FND-05, RCH-13)."""
+    return (
+        state.phase is Phase.SETUP
+        and bool(choices)
+        and all(isinstance(getattr(e.action, "city", None), str) for e in choices)
+    )
+
+
 def _city(entry: MenuEntry) -> str:
-    assert isinstance(entry.action, PlaceFundHouse)
-    return entry.action.city
+    city = getattr(entry.action, "city", None)
+    assert isinstance(city, str)
+    return city
+
+
+def setup_city_lines(state: GameState, seat: int, choices: Sequence[MenuEntry]) -> list[str]:
+    """A rule module's setup choice of a city: what the action does, then the cities by region.
+
+    The line on the action is the first line of its class's docstring, which
+    a module action has (a start city marked, RCH-13).
+    """
+    action = choices[0].action
+    doc = (type(action).__doc__ or type(action).__name__).strip().splitlines()[0]
+    verb = str(action).split(":", 1)[1].split()[0]
+    lines = textwrap.wrap(doc, FUND_TEXT_WIDTH)
+    lines.append(f"{state.name_of(seat)} to act; type a number or {verb} CITY (or help):")
+    return lines + _grouped(state, choices)
 
 
 def fund_lines(state: GameState, seat: int, choices: Sequence[MenuEntry]) -> list[str]:
@@ -225,9 +252,11 @@ def fund_lines(state: GameState, seat: int, choices: Sequence[MenuEntry]) -> lis
     house = state.actor(data["actor"]).city_count + 1
     lines = _fund_intro(state, data["placers"]) if house == 1 else []
     where = "any city of the play area"
+    called = state.actor(data["actor"]).name.removeprefix("the ")
     if house > 1:
-        where = "a city directly connected to a fund city"
-    lines.append(f"Fund house {house} of {data['starting_houses']}: {where}.")
+        where = f"a city directly connected to a {called} city"
+    title = called[:1].upper() + called[1:]
+    lines.append(f"{title} house {house} of {data['starting_houses']}: {where}.")
     lines.append(f"{state.name_of(seat)} to act; type a number or fund CITY (or help):")
     return lines + _grouped(state, choices)
 
@@ -261,8 +290,11 @@ def _fund_intro(state: GameState, placers: Sequence[str]) -> list[str]:
     sequence = ", ".join(
         f"{n} by {state.name_of(first if placer == 'start' else other)}" for placer, n in turns
     )
+    name = state.actor(load("fund.json")["actor"]).name
+    rule = "FND-01" if name == "the fund" else "RCH-84"
     text = (
-        "The fund (FND-01) is a neutral third party: it pays nothing, may take the highest "
+        f"{name[:1].upper()}{name[1:]} ({rule}) is a neutral third party: it pays nothing, "
+        "may take the highest "
         "plant free each phase 2, and its houses block cities. Place its "
         f"{len(placers)} starting houses now ({sequence}; FND-05): their cities stay closed "
         "until Step 2."

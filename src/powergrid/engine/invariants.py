@@ -24,7 +24,7 @@ from powergrid.mechanics.chance_points import OPTION as EXPLICIT_CHANCE
 from powergrid.mechanics.fuel_storage import fits
 from powergrid.mechanics.market import frozen, largest_city_count
 from powergrid.mechanics.seeds import SEED_BITS, SEED_BOUND
-from powergrid.module_state import area_cards
+from powergrid.module_state import area_cards, held_tokens
 from powergrid.state import GameState
 
 #: The market's lists of plant cards.
@@ -277,9 +277,10 @@ def _pairing_violations(state: GameState) -> list[str]:
 def _resource_violations(state: GameState) -> list[str]:
     out = []
     rules = state.rules
+    kept = held_tokens(state) if rules.state_specs else (0,) * len(rules.resources)
     for i, kind in enumerate(rules.resources):
         held = sum(p.resources[i] for p in state.players)
-        held += sum(a.resources[i] for a in state.actors)
+        held += sum(a.resources[i] for a in state.actors) + kept[i]
         total = state.resources.market[i] + state.resources.supply[i] + held
         if total != rules.tables.totals[i]:
             out.append(f"{kind.value}: {total} tokens, expected {rules.tables.totals[i]}")

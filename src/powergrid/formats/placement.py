@@ -21,7 +21,7 @@ from powergrid.engine.invariants import MARKET_LISTS, card_places
 from powergrid.enums import Resource
 from powergrid.errors import InvalidRecord
 from powergrid.frozen import evolve
-from powergrid.module_state import ModuleStates, keyed_fields
+from powergrid.module_state import ModuleStates, held_tokens, keyed_fields
 from powergrid.outside_text import shown
 from powergrid.plants import Card, card_label
 from powergrid.state import GameState
@@ -343,6 +343,7 @@ def fill_supply(state: GameState, *, fixed_market: bool) -> GameState:
     totals = state.rules.tables.totals
     holdings: list[tuple[int, ...]] = [p.resources for p in state.players]
     holdings += [a.resources for a in state.actors]
+    holdings.append(held_tokens(state))  # tokens a rule module keeps (RCH-13's markers)
     held = [sum(h) for h in zip(*holdings, strict=True)]
     market, supply = list(state.resources.market), []
     for i, kind in enumerate(state.rules.resources):

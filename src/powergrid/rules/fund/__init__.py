@@ -31,12 +31,21 @@ is done from the start of every phase 2.
 
 The fund's numbers (16 houses, 6 starting houses, the placers' sequence, its
 3-plant limit) are package data, ``data/fund.json``.
+
+The Recharged Trust (RCH-84, RCH-85) is the same third party with other
+readings, a :class:`~powergrid.rules.fund.variant.FundVariant`:
+``fund_module(variant=RECHARGED_TRUST)`` is the module ``trust``
+(``powergrid.rules.trust``).
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
+import attrs
+
+from powergrid.config import GameConfig
 from powergrid.enums import Phase
 from powergrid.frozen import evolve
 from powergrid.rules import ModuleAction, RuleModule
@@ -52,13 +61,26 @@ from powergrid.rules.fund.setup import (
     stand_second,
 )
 from powergrid.rules.fund.turns import fund_take_on_pass, fund_take_on_purchase, fund_turn
+from powergrid.rules.fund.variant import (
+    DELUXE_FUND,
+    RECHARGED_TRUST,
+    TRUST_REFILL_AS_THREE,
+    FundVariant,
+)
+from powergrid.rules.hooks import HookWraps, TablesChange
+from powergrid.rules.ruleset import components_for
+from powergrid.rules.tables import ComponentTables
 from powergrid.state import GameState
 
 __all__ = [
     "FUND",
     "MODULE",
     "PLACE_FUND_HOUSE",
+    "DELUXE_FUND",
+    "RECHARGED_TRUST",
+    "TRUST_REFILL_AS_THREE",
     "BuildPolicy",
+    "FundVariant",
     "PlaceFundHouse",
     "fund_module",
     "on_fifteen_slot",
@@ -97,9 +119,10 @@ def on_fifteen_slot(state: GameState, seat: int, city: str) -> GameState:
     placed = evolve(state.board, houses=houses[:i] + ((seat, FUND),) + houses[i + 1 :])
     fund = evolve(fund, cities=fund.cities + (city,), houses=fund.houses - 1)
     state = evolve(state, board=placed).with_actor(fund)
+    called = fund.name[:1].upper() + fund.name[1:]
     return state.log(
         "fund_house_placed",
-        f"The fund places a house on {board.city_names[i]}'s 15 slot (FND-08); "
+        f"{called} places a house on {board.city_names[i]}'s 15 slot (FND-08); "
         f"{fund.houses} left in its supply.",
         FUND,
         i,
@@ -108,35 +131,65 @@ def on_fifteen_slot(state: GameState, seat: int, city: str) -> GameState:
 
 
 def fund_module(
-    *, name: str = "fund", version: str = "1", build_policy: BuildPolicy = on_fifteen_slot
+    *,
+    name: str | None = None,
+    version: str = "1",
+    build_policy: BuildPolicy = on_fifteen_slot,
+    variant: FundVariant = DELUXE_FUND,
 ) -> RuleModule:
-    """The fund as a rule module, with a phase-4 build policy (FND-08's reading, OQ-12).
+    """The fund (or the Trust) as a rule module, with a phase-4 build policy (FND-08, OQ-12).
 
-    ``build_policy(state, seat, city)`` runs after every human house in phase
-    4 (the core's ``after_build`` hook) and returns the state with whatever
-    the fund does in answer; the default is :func:`on_fifteen_slot`. A module
-    built with another policy needs its own ``name`` to be registered
-    (:func:`powergrid.catalog.register_module`) or installed.
+    ``variant`` says which third party it is:
+    :data:`~powergrid.rules.fund.variant.DELUXE_FUND` (section 9, the default) or
+    :data:`~powergrid.rules.fund.variant.RECHARGED_TRUST` (RCH-85); the module's
+    name is the variant's unless ``name`` is given. ``build_policy(state, seat, city)``
+    runs after every human house in phase 4 (the core's ``after_build`` hook)
+    and returns the state with whatever the fund does in answer; the default
+    is :func:`on_fifteen_slot`. A module built with another policy needs its
+    own ``name`` to be registered (:func:`powergrid.catalog.register_module`)
+    or installed.
     """
+    hooks = {
+        "setup": functools.partial(join_game, variant=variant),
+        "setup_turn": fund_placer,
+        "player_order": stand_second,
+        "after_pass": functools.partial(fund_take_on_pass, variant=variant),
+        "after_purchase_settled": functools.partial(fund_take_on_purchase, variant=variant),
+        "actor_turn": functools.partial(fund_turn, variant=variant),
+        "after_build": build_policy,
+    }
+    wraps: HookWraps = {"state_violations": fund_violations}
+    if variant.refill_option is not None:  # a wrap: the board may change the tables too
+        wraps["component_tables"] = functools.partial(refill_option, variant=variant)
     return RuleModule(
-        name=name,
+        name=variant.module if name is None else name,
         version=version,
-        hooks={
-            "setup": join_game,
-            "setup_turn": fund_placer,
-            "player_order": stand_second,
-            "after_pass": fund_take_on_pass,
-            "after_purchase_settled": fund_take_on_purchase,
-            "actor_turn": fund_turn,
-            "after_build": build_policy,
-        },
-        wraps={"state_violations": fund_violations},
-        components={"deluxe"},
+        hooks=hooks,  # type: ignore[arg-type]
+        wraps=wraps,
+        components=variant.components,
         players={2},
-        rule="FND-01",
+        rule=variant.rule,
         actions=(PLACE_FUND_HOUSE,),
         notable_events={"fund_house_placed", "fund_took_plant", "fund_dropped_plant"},
     )
+
+
+def refill_option(previous: TablesChange, variant: FundVariant = RECHARGED_TRUST) -> TablesChange:
+    """OQ-R04: with the variant's option the market refills by its ``refill_players`` row.
+
+    Wraps ``component_tables``. Without the option the game's own row stands
+    (the Trust: the 2-player column, RCH-85 i). The row is the component
+    set's, for the game's map.
+    """
+
+    def component_tables(config: GameConfig, tables: ComponentTables) -> ComponentTables:
+        tables = previous(config, tables)
+        if variant.refill_option not in config.options:
+            return tables
+        refill = components_for(config.components).refill(config.map, variant.refill_players)
+        return attrs.evolve(tables, refill=refill)
+
+    return component_tables
 
 
 #: The fund of RULES.md section 9 with the default phase-4 reading (FND-08).

@@ -24,6 +24,8 @@ from powergrid.data.boards import MapData
 from powergrid.enums import Phase
 from powergrid.errors import Reason, illegal
 from powergrid.frozen import evolve
+from powergrid.module_state import held_houses
+from powergrid.rules.fund.variant import DELUXE_FUND, FundVariant
 from powergrid.rules.hooks import StateViolations
 from powergrid.rules.ruleset import Ruleset
 from powergrid.state import ActorState, GameState
@@ -56,19 +58,27 @@ class PlaceFundHouse:
 PlaceFundHouse.__module__ = "powergrid.rules.fund"
 
 
-def join_game(state: GameState) -> GameState:
-    """FND-02, FND-03: the fund joins with all its houses, second in the round-1 order."""
+def join_game(state: GameState, variant: FundVariant = DELUXE_FUND) -> GameState:
+    """FND-02, FND-03: the fund joins with all its houses, second in the round-1 order.
+
+    The actor is named as the variant says (the fund, the Trust, RCH-85 b).
+    """
     kinds = len(state.rules.resources)
-    fund = ActorState(
-        actor=FUND, name=_DATA["name"], resources=(0,) * kinds, houses=_DATA["houses"]
-    )
+    fund = ActorState(actor=FUND, name=variant.name, resources=(0,) * kinds, houses=_DATA["houses"])
     state = evolve(state, actors=(*state.actors, fund), order=stand_second(state, state.order))
+    called = variant.name[:1].upper() + variant.name[1:]
     return state.log(
         "fund_joined",
-        f"The fund plays with {_DATA['houses']} houses and stands second in player order (FND-03).",
+        f"{called} plays with {_DATA['houses']} houses and stands second in player order (FND-03).",
         FUND,
         _DATA["houses"],
     )
+
+
+def house_word(state: GameState) -> str:
+    """The words for one of its houses, ``fund house`` or ``Trust house``: its name, then house."""
+    name = state.actor(FUND).name
+    return f"{name.removeprefix('the ')} house"
 
 
 def stand_second(state: GameState, seats: tuple[int, ...]) -> tuple[int, ...]:
@@ -120,7 +130,12 @@ def _open_cities(state: GameState) -> tuple[int, ...]:
 
 
 def fund_actions(state: GameState, seat: int) -> tuple[PlaceFundHouse, ...]:
-    """Every legal starting house of the seat on turn, in map order."""
+    """Every legal starting house of the seat on turn, in map order; none once all six stand.
+
+    Another module's setup decisions may follow the six houses (RCH-13).
+    """
+    if fund_placer(state) is None:
+        return ()
     cities = state.rules.area.board.cities
     return tuple(PlaceFundHouse(player=seat, city=cities[i]) for i in _open_cities(state))
 
@@ -142,7 +157,8 @@ def place_fund_house(state: GameState, action: PlaceFundHouse) -> GameState:
     state = evolve(state, board=placed).with_actor(fund)
     return state.log(
         "fund_house_placed",
-        f"{state.name_of(action.player)} puts a fund house on {board.city_names[i]}'s 10 slot "
+        f"{state.name_of(action.player)} puts a {house_word(state)} on {board.city_names[i]}'s "
+        "10 slot "
         f"(FND-05, house {_placed(state)} of {len(_DATA['placers'])}).",
         action.player,
         i,
@@ -154,6 +170,13 @@ def _check(state: GameState, action: PlaceFundHouse) -> int:
     """The city index of a legal starting house; IllegalAction naming the rule otherwise."""
     area = state.rules.area
     board = area.board
+    if fund_placer(state) is None:
+        illegal(
+            f"All {len(_DATA['placers'])} starting houses of {state.actor(FUND).name} stand "
+            "(FND-05)",
+            Reason.MODULE_RULE,
+            action,
+        )
     i = board.index.get(action.city)
     if i is None:
         illegal(f"There is no city {action.city!r} on {board.name}", Reason.UNKNOWN_CITY, action)
@@ -166,7 +189,8 @@ def _check(state: GameState, action: PlaceFundHouse) -> int:
         )
     if state.board.houses[i]:
         illegal(
-            f"{here} already holds a fund house; each goes on the 10 slot of another city (FND-05)",
+            f"{here} already holds a {house_word(state)}; each goes on the 10 slot of another "
+            "city (FND-05)",
             Reason.CITY_FULL,
             action,
         )
@@ -194,11 +218,13 @@ def fund_violations(previous: StateViolations) -> StateViolations:
         if len(funds) != 1:
             return (*out, "a fund game has exactly one fund, actor -1 (FND-02)")
         fund = funds[0]
-        if fund.city_count + fund.houses != _DATA["houses"]:
-            out.append(f"the fund has {_DATA['houses']} houses, on the board or in its supply")
         placed = len(_DATA["placers"])
-        if (fund.city_count < placed) != (state.phase is Phase.SETUP):
-            out.append(f"the fund's {placed} starting houses stand exactly when setup is over")
+        # another module's setup decisions may follow the six houses (RCH-13)
+        if fund.city_count < placed and state.phase is not Phase.SETUP:
+            out.append(f"the fund's {placed} starting houses stand once setup is over")
+        held = held_houses(state, FUND)
+        if fund.city_count + fund.houses + held != _DATA["houses"]:
+            out.append(f"the fund has {_DATA['houses']} houses, on the board or in its supply")
         if len(state.order) < 2 or state.order[1] != FUND:
             out.append("the fund stands second in player order (ORD-06)")
         if any(FUND in h[2:] for h in state.board.houses):
