@@ -9,7 +9,9 @@ Deluxe on Europe and North America, Recharged on its own Germany and USA, classi
 the rest; 2-player Deluxe games play the fund, their default); then classic with
 option seed_thresholds for 2 and 3 players on every classic map; when the library
 offers option map_rules, classic with map_rules on every classic map and count;
-2-player Deluxe opted out of the fund (``without={"fund"}``); and the customised
+2-player Deluxe opted out of the fund (``without={"fund"}``); 2-player Recharged with
+each of its options (``trust_refill_as_three``, ``two_player_boardgamers``) and every
+count with the experienced start; and the customised
 deck's variants M (2-6 players) and P (3-6; its 2-player row is refused, OQ-21) with
 the sample decks of ``powergrid.rules.custom_deck.samples``, on the classic boards. A
 combination the library refuses (RulesConfigError) is listed as skipped.
@@ -56,6 +58,8 @@ except ImportError:  # an older tree: every component set played every board
 CHUNK = 10
 #: How many problems the report prints in full.
 SHOW = 10
+#: The 2-player Recharged options: the Trust's refill (OQ-R04), no Trust (OQ-R03).
+_RECHARGED_2P = frozenset({"trust_refill_as_three", "two_player_boardgamers"})
 
 
 @dataclasses.dataclass(frozen=True)
@@ -128,6 +132,14 @@ def build_configs() -> tuple[list[tuple[str, pg.GameConfig]], list[tuple[str, st
     # 2-player Deluxe plays the fund by default (SET-25); its opt-out is soaked too.
     if "fund" in extra_module_names():
         specs += [("deluxe", m, 2, (), ()) for m in maps_of("deluxe")]
+    # 2-player Recharged plays the Trust by default (RCH-84); its options and the
+    # experienced start (RCH-13) are soaked where the library has them.
+    if "trust_refill_as_three" in OPTIONS:
+        for m in maps_of("recharged"):
+            specs += [("recharged", m, 2, (o,), None) for o in sorted(_RECHARGED_2P)]
+    if "experienced_start" in extra_module_names():
+        for m in maps_of("recharged"):
+            specs += [("recharged", m, n, (), ("experienced_start",)) for n in range(2, 7)]
     built: list[tuple[str, pg.GameConfig]] = []
     refused: list[tuple[str, str]] = []
     # The customised deck with the sample decks (synthetic cards, rules.custom_deck.samples).

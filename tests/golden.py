@@ -69,6 +69,21 @@ def configs() -> Iterator[pg.GameConfig]:
     yield pg.GameConfig(
         players=4, map="germany_recharged", components="recharged", options={"too_small_rule"}
     )
+    for map_id in ("germany_recharged", "usa_recharged"):  # 2 players and the Trust
+        yield pg.GameConfig(players=2, map=map_id, components="recharged")
+        yield pg.GameConfig(
+            players=2, map=map_id, components="recharged", options={"trust_refill_as_three"}
+        )
+        yield pg.GameConfig(
+            players=2, map=map_id, components="recharged", options={"two_player_boardgamers"}
+        )
+    for players in (2, 4):  # the experienced start, with and without the Trust
+        yield pg.GameConfig(
+            players=players,
+            map="germany_recharged",
+            components="recharged",
+            modules=("experienced_start",),
+        )
 
 
 def game_lines(config: pg.GameConfig, seed: int) -> Iterator[str]:
