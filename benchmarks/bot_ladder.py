@@ -70,6 +70,12 @@ def main() -> None:
         help="the search bot's playouts a decision (default its own, 200); with this option "
         "its games run in this process",
     )
+    parser.add_argument(
+        "--mcts-seconds",
+        type=float,
+        help="the search bot's time a decision instead (games then depend on the machine "
+        "and its load); with this option its games run in this process",
+    )
     args = parser.parse_args()
     print("| games of | config | games | seed | wins | win rate (95% CI) | rounds | time |")
     print("|---|---|---:|---:|---:|---|---:|---:|")
@@ -79,6 +85,8 @@ def main() -> None:
         parser.error(f"unknown bot {unknown[0]!r}; the bots are {', '.join(BOTS)}")
 
     def policy(name: str) -> str | object:
+        if name == "mcts" and args.mcts_seconds is not None:
+            return MCTSBot(seconds=args.mcts_seconds)
         if name == "mcts" and args.mcts_iterations is not None:
             return MCTSBot(iterations=args.mcts_iterations)
         return name

@@ -33,9 +33,12 @@ pytestmark = pytest.mark.usefixtures("plugins_installed")
 
 def robot_game(players: int = 3, **config: object) -> pg.GameConfig:
     # The robot replaces the fund's setup: a 2-player Deluxe game leaves the fund out
-    # explicitly (issue 32 item 8).
+    # explicitly (issue 32 item 8), a 2-player Recharged game the Trust (RCH-84: only as
+    # boardgamers.space's 2-player game, OQ-R03).
     if players == 2 and config.get("components", "deluxe") == "deluxe":
         config.setdefault("without", {"fund"})
+    if players == 2 and config.get("components") == "recharged":
+        config.setdefault("options", {"two_player_boardgamers"})
     return pg.GameConfig(players=players, modules=("robot",), **config)  # type: ignore[arg-type]
 
 
