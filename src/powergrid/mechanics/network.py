@@ -18,6 +18,7 @@ import attrs
 
 from powergrid.catalog import load_map
 from powergrid.data.boards import MapData
+from powergrid.errors import Reason, illegal
 
 INF = 10**9
 
@@ -53,6 +54,21 @@ class PlayArea:
         """Whether the city id exists and lies inside the play area."""
         i = self.board.index.get(city)
         return i is not None and self.in_area[i]
+
+    def city_index(self, city: object, action: object, outside: str) -> int:
+        """The index of a city of the play area named by an action; IllegalAction otherwise.
+
+        An unknown id raises ``Reason.UNKNOWN_CITY``; a city outside the area raises
+        ``Reason.OUTSIDE_PLAY_AREA`` with "<City> lies outside the play area" and then
+        ``outside``, the caller's words and rule (" (SET-04, BLD-07)").
+        """
+        i = self.board.index.get(city) if isinstance(city, str) else None
+        if i is None:
+            illegal(f"There is no city {city!r} on {self.board.name}", Reason.UNKNOWN_CITY, action)
+        if not self.in_area[i]:
+            name = self.board.city_names[i]
+            illegal(f"{name} lies outside the play area{outside}", Reason.OUTSIDE_PLAY_AREA, action)
+        return i
 
 
 @functools.lru_cache(maxsize=256)  # bounded: a city set (CDK-16) may be any subset

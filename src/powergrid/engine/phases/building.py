@@ -91,15 +91,7 @@ def apply(state: GameState, action: Action) -> GameState:
 def _check(state: GameState, action: Build) -> tuple[int, int]:
     seat, city = action.player, action.city
     area = state.rules.area
-    i = area.board.index.get(city) if isinstance(city, str) else None
-    if i is None:
-        illegal(f"There is no city {city!r} on {area.board.name}", Reason.UNKNOWN_CITY, action)
-    if not area.in_area[i]:
-        illegal(
-            f"{area.board.city_names[i]} lies outside the play area (SET-04, BLD-07)",
-            Reason.OUTSIDE_PLAY_AREA,
-            action,
-        )
+    i = area.city_index(city, action, " (SET-04, BLD-07)")
     p = state.players[seat]
     here = state.board.houses[i]
     if seat in here:

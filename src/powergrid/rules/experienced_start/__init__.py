@@ -202,16 +202,8 @@ def _check_mark(state: GameState, action: MarkStartCity) -> int:
             Reason.MODULE_RULE,
             action,
         )
-    i = board.index.get(action.city)
-    if i is None:
-        illegal(f"There is no city {action.city!r} on {board.name}", Reason.UNKNOWN_CITY, action)
+    i = area.city_index(action.city, action, "; a start city is one of its cities (RCH-13)")
     here = board.city_names[i]
-    if not area.in_area[i]:
-        illegal(
-            f"{here} lies outside the play area; a start city is one of its cities (RCH-13)",
-            Reason.OUTSIDE_PLAY_AREA,
-            action,
-        )
     if state.board.houses[i]:
         illegal(f"{here} holds a house already (RCH-13)", Reason.CITY_FULL, action)
     if action.city in _record(state).cities:

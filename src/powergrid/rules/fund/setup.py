@@ -177,16 +177,8 @@ def _check(state: GameState, action: PlaceFundHouse) -> int:
             Reason.MODULE_RULE,
             action,
         )
-    i = board.index.get(action.city)
-    if i is None:
-        illegal(f"There is no city {action.city!r} on {board.name}", Reason.UNKNOWN_CITY, action)
+    i = area.city_index(action.city, action, "; the fund's houses go into its cities (FND-05)")
     here = board.city_names[i]
-    if not area.in_area[i]:
-        illegal(
-            f"{here} lies outside the play area; the fund's houses go into its cities (FND-05)",
-            Reason.OUTSIDE_PLAY_AREA,
-            action,
-        )
     if state.board.houses[i]:
         illegal(
             f"{here} already holds a {house_word(state)}; each goes on the 10 slot of another "
