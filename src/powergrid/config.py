@@ -122,17 +122,19 @@ def _without(value: object) -> frozenset[str]:
 
 
 def defaults_of(config: GameConfig) -> tuple[str, ...]:
-    """The default modules of ``config``'s component set and player count (SET-25).
+    """The default modules of ``config``'s component set and player count (SET-25, RCH-84).
 
+    Less those an option's game has none of (``two_player_boardgamers``: no Trust).
     Empty when the player count or component set is not one the tables know:
     ``_validate`` names that field.
     """
-    try:
-        found = default_modules(config.components, config.players)
-    except (KeyError, TypeError):
-        return ()
-    dropped = {m for opt, m in _OPTION_DROPS_DEFAULT.items() if opt in config.options}
-    return tuple(m for m in found if m not in dropped)
+    dropped = _option_dropped(config)
+    return tuple(m for m in default_modules_of(config) if m not in dropped)
+
+
+def _option_dropped(config: GameConfig) -> frozenset[str]:
+    """The default modules the config's options play without (``_OPTION_DROPS_DEFAULT``)."""
+    return frozenset(m for o, m in _OPTION_DROPS_DEFAULT.items() if o in config.options)
 
 
 def default_modules_of(config: GameConfig) -> tuple[str, ...]:
@@ -381,10 +383,7 @@ def _resolve_modules(cfg: GameConfig) -> None:
     # An option's game has no such default (two_player_boardgamers: no Trust), so
     # leaving it out as well says nothing more: the config forgets it, and a
     # position text, which lists the table's defaults it leaves out, reads back equal.
-    table = default_modules_of(cfg)
-    dropped = frozenset(
-        m for o, m in _OPTION_DROPS_DEFAULT.items() if o in cfg.options and m in table
-    )
+    dropped = _option_dropped(cfg).intersection(default_modules_of(cfg))
     if cfg.without & dropped:
         object.__setattr__(cfg, "without", cfg.without - dropped)
     for name in sorted(cfg.without):

@@ -190,8 +190,11 @@ def configs() -> SearchStrategy[GameConfig]:
         ),
         modules=st.sampled_from(((), ("experienced_start",))),
     )
-    opted_out = st.builds(
-        GameConfig, players=st.just(2), map=st.sampled_from(maps_of("deluxe")), modules=st.just(())
+    opted_out = st.builds(  # modules=() keeps the defaults (issue 32): leave the fund out
+        GameConfig,
+        players=st.just(2),
+        map=st.sampled_from(maps_of("deluxe")),
+        without=st.just(frozenset({"fund"})),
     )
     return st.one_of(plain, classic_options, recharged_options, trust, opted_out)
 

@@ -277,7 +277,7 @@ def _pairing_violations(state: GameState) -> list[str]:
 def _resource_violations(state: GameState) -> list[str]:
     out = []
     rules = state.rules
-    kept = held_tokens(state) if rules.state_specs else (0,) * len(rules.resources)
+    kept = held_tokens(state)
     for i, kind in enumerate(rules.resources):
         held = sum(p.resources[i] for p in state.players)
         held += sum(a.resources[i] for a in state.actors) + kept[i]

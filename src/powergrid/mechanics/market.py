@@ -416,11 +416,19 @@ def step3_card_drawn(state: GameState) -> GameState:
 
 def finish_step3(state: GameState) -> GameState:
     """STP-05/07/08: remove the lowest plant and the Step 3 card, no replacement; Step 3."""
-    state = evolve(state, market=evolve(state.market, step3_in_market=False), step3_pending=False)
-    state = remove_lowest(state, "start of Step 3")
-    state = evolve(state, step=3)  # STP-11: 20 slots (next phase 4), Step 3 refill, 6 plants
-    state = resort(state)
-    return state.log("step_started", "Step 3 begins.", None, 3)
+    return begin_step3(_drop_step3_card(state, "start of Step 3"))
+
+
+def _drop_step3_card(state: GameState, why: str) -> GameState:
+    """STP-08: the Step 3 card and the lowest plant leave the market; nothing replaces them."""
+    state = evolve(state, market=evolve(state.market, step3_in_market=False))
+    return remove_lowest(state, why)
+
+
+def begin_step3(state: GameState) -> GameState:
+    """STP-11: Step 3 begins (20 slots from the next phase 4, the Step 3 refill, 6 plants)."""
+    state = evolve(state, step=3, step3_pending=False)
+    return resort(state).log("step_started", "Step 3 begins.", None, 3)
 
 
 def step2_after_building(state: GameState) -> GameState:
@@ -443,8 +451,7 @@ def step2_after_building(state: GameState) -> GameState:
     state = start_step2(state)
     if not state.step3_pending:
         return state
-    state = evolve(state, market=evolve(state.market, step3_in_market=False))
-    return remove_lowest(state, "the Step 3 card is the Step 2 replacement, RCH-73")
+    return _drop_step3_card(state, "the Step 3 card is the Step 2 replacement, RCH-73")
 
 
 def fill_step3_market(state: GameState) -> GameState:

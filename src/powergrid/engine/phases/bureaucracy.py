@@ -279,16 +279,6 @@ def end_of_phase(state: GameState) -> GameState:
     resolved then (RCH-73); the refill used the Step 2 column, and Step 3
     begins now in place of the market update.
     """
-    if state.step3_pending:
-        return _begin_step3(refill(state))
+    if state.step3_pending:  # the card and the lowest plant left already: no market update
+        return market.begin_step3(refill(state))
     return market.market_update(state, **_refilled(state))
-
-
-def _begin_step3(state: GameState) -> GameState:
-    """RCH-73: Step 3 begins at the end of the phase 5 that followed the card's resolution.
-
-    The card and the lowest plant already left (:func:`market.step2_after_building`),
-    so no plant-market update follows this refill.
-    """
-    state = evolve(state, step=3, step3_pending=False)  # STP-11
-    return market.resort(state).log("step_started", "Step 3 begins.", None, 3)

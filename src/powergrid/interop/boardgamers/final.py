@@ -20,7 +20,7 @@ import attrs
 from powergrid.actions import DiscardPlant
 from powergrid.engine.game import outcome
 from powergrid.formats.records import replay
-from powergrid.interop.boardgamers.log import KNOWN, differences
+from powergrid.interop.boardgamers.log import KNOWN, Difference, differences
 from powergrid.interop.boardgamers.setup import city_ids
 from powergrid.state import GameState
 
@@ -64,6 +64,13 @@ def final_differences(export: Mapping[str, Any], game: ImportedGame) -> list[Fin
     not the one the record ends in, and the list is empty. Fields the export
     lacks or holds in another form are skipped, not reported.
     """
+    return _final(export, game, None)
+
+
+def _final(
+    export: Mapping[str, Any], game: ImportedGame, events: list[Difference] | None
+) -> list[FinalDifference]:
+    """:func:`final_differences`, given the event differences when the caller has them."""
     log = export.get("log")
     if game.stopped is not None or not isinstance(log, list) or game.moves != len(log):
         return []
@@ -73,7 +80,7 @@ def final_differences(export: Mapping[str, Any], game: ImportedGame) -> list[Fin
         for name, theirs, ours in _fields(export, game, state)
         if theirs != ours
     ]
-    return [_explained(d, export, game) for d in found]
+    return [_explained(d, export, game, events) for d in found]
 
 
 def _fields(
@@ -148,7 +155,10 @@ def _int(value: Any) -> int:
 
 
 def _explained(
-    d: FinalDifference, export: Mapping[str, Any], game: ImportedGame
+    d: FinalDifference,
+    export: Mapping[str, Any],
+    game: ImportedGame,
+    events: list[Difference] | None,
 ) -> FinalDifference:
     """``d`` with its explanation, when the record shows our rules caused it on purpose."""
     if d.field.startswith("supply."):
@@ -159,7 +169,7 @@ def _explained(
     if d.field == "plant market":
         removed = [
             (e.near, plant)
-            for e in differences(export, game)
+            for e in (differences(export, game) if events is None else events)
             if e.known == KNOWN["nobody_buys"]
             for _, plant in e.theirs
         ]
@@ -191,11 +201,12 @@ def difference_lines(export: Mapping[str, Any], game: ImportedGame) -> list[str]
     the explanation of a known difference, or says that it is unexplained.
     """
     lines = []
-    for e in differences(export, game):
+    events = differences(export, game)
+    for e in events:
         theirs = ", ".join(_event(x) for x in e.theirs) or "nothing"
         ours = ", ".join(_event(x) for x in e.ours) or "nothing"
         lines.append(f"near log[{e.near}]: their log has {theirs}, ours {ours}; {_why(e.known)}")
-    for f in final_differences(export, game):
+    for f in _final(export, game, events):
         where = f" (log[{'], log['.join(map(str, f.near))}])" if f.near else ""
         lines.append(
             f"final {f.field}: theirs {_value(f.theirs)}, ours {_value(f.ours)}{where}; "

@@ -33,6 +33,7 @@ from powergrid.errors import Reason, RulesConfigError, illegal
 from powergrid.frozen import evolve
 from powergrid.module_state import StateSpec, with_module
 from powergrid.rules import ModuleAction, RuleModule
+from powergrid.rules.fund.variant import opening
 from powergrid.rules.hooks import BuildRefusal, BuildStep, SetupTurn, StateViolations
 from powergrid.rules.ruleset import Ruleset
 from powergrid.state import GameState
@@ -311,7 +312,7 @@ def _place_waiting(state: GameState, seat: int, city: str) -> GameState:
     state = with_module(state, NAME, attrs.evolve(record, trust_houses=waiting))
     return state.log(
         "fund_house_placed",
-        f"{third.name[:1].upper() + third.name[1:]} puts the house set aside for "
+        f"{opening(third.name)} puts the house set aside for "
         f"{board.city_names[i]} on its 15 slot (RCH-85 g).",
         THIRD_PARTY,
         i,

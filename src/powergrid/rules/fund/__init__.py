@@ -66,6 +66,7 @@ from powergrid.rules.fund.variant import (
     RECHARGED_TRUST,
     TRUST_REFILL_AS_THREE,
     FundVariant,
+    opening,
 )
 from powergrid.rules.hooks import HookWraps, TablesChange
 from powergrid.rules.ruleset import components_for
@@ -119,10 +120,9 @@ def on_fifteen_slot(state: GameState, seat: int, city: str) -> GameState:
     placed = evolve(state.board, houses=houses[:i] + ((seat, FUND),) + houses[i + 1 :])
     fund = evolve(fund, cities=fund.cities + (city,), houses=fund.houses - 1)
     state = evolve(state, board=placed).with_actor(fund)
-    called = fund.name[:1].upper() + fund.name[1:]
     return state.log(
         "fund_house_placed",
-        f"{called} places a house on {board.city_names[i]}'s 15 slot (FND-08); "
+        f"{opening(fund.name)} places a house on {board.city_names[i]}'s 15 slot (FND-08); "
         f"{fund.houses} left in its supply.",
         FUND,
         i,

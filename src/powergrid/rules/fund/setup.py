@@ -25,7 +25,7 @@ from powergrid.enums import Phase
 from powergrid.errors import Reason, illegal
 from powergrid.frozen import evolve
 from powergrid.module_state import held_houses
-from powergrid.rules.fund.variant import DELUXE_FUND, FundVariant
+from powergrid.rules.fund.variant import DELUXE_FUND, FundVariant, opening
 from powergrid.rules.hooks import StateViolations
 from powergrid.rules.ruleset import Ruleset
 from powergrid.state import ActorState, GameState
@@ -66,10 +66,10 @@ def join_game(state: GameState, variant: FundVariant = DELUXE_FUND) -> GameState
     kinds = len(state.rules.resources)
     fund = ActorState(actor=FUND, name=variant.name, resources=(0,) * kinds, houses=_DATA["houses"])
     state = evolve(state, actors=(*state.actors, fund), order=stand_second(state, state.order))
-    called = variant.name[:1].upper() + variant.name[1:]
     return state.log(
         "fund_joined",
-        f"{called} plays with {_DATA['houses']} houses and stands second in player order (FND-03).",
+        f"{opening(variant.name)} plays with {_DATA['houses']} houses and stands second in "
+        "player order (FND-03).",
         FUND,
         _DATA["houses"],
     )

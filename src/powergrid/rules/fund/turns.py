@@ -21,7 +21,7 @@ from powergrid.data import load
 from powergrid.enums import Phase, Resource
 from powergrid.frozen import evolve
 from powergrid.mechanics import market
-from powergrid.rules.fund.variant import DELUXE_FUND, FundVariant
+from powergrid.rules.fund.variant import DELUXE_FUND, FundVariant, opening
 from powergrid.rules.ruleset import Ruleset
 from powergrid.state import ActorState, GameState
 
@@ -260,7 +260,7 @@ def _run_plants(state: GameState, first: Resource) -> GameState:
 def _called(state: GameState, *, lower: bool = False) -> str:
     """What players call the fund or the Trust, its actor's name, to begin a sentence."""
     name = state.actor(FUND).name
-    return name if lower else name[:1].upper() + name[1:]
+    return name if lower else opening(name)
 
 
 def _emptied(fund: ActorState) -> ActorState:

@@ -60,6 +60,11 @@ class FundVariant:
     refill_players: int = 3
 
 
+def opening(name: str) -> str:
+    """A third party's name as the first words of a sentence: ``"the Trust"`` -> ``"The Trust"``."""
+    return name[:1].upper() + name[1:]
+
+
 #: The Deluxe 2-player fund of RULES.md section 9.
 DELUXE_FUND = FundVariant(
     module="fund",
