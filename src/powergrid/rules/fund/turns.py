@@ -222,9 +222,11 @@ def _take_fuel(state: GameState, variant: FundVariant) -> GameState:
             "fund_took_resources", f"{_called(state)} needs no fuel (FND-15).", FUND, *take
         )
     held = tuple(h + t for h, t in zip(fund.resources, take, strict=True))
-    from_market = tuple(min(m, t) for m, t in zip(res.market, take, strict=True))
-    left = tuple(m - t for m, t in zip(res.market, from_market, strict=True))
-    supply = tuple(s - (t - f) for s, t, f in zip(res.supply, take, from_market, strict=True))
+    left = tuple(m - t for m, t in zip(res.market, take, strict=True))
+    supply = res.supply
+    if min(left) < 0:  # the Trust took what the market lacked from the priced supply
+        supply = tuple(s + min(m, 0) for s, m in zip(supply, left, strict=True))
+        left = tuple(max(m, 0) for m in left)
     state = evolve(state, resources=evolve(res, market=left, supply=supply)).with_actor(
         evolve(fund, resources=held)
     )
