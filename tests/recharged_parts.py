@@ -18,7 +18,6 @@ import pytest
 import powergrid as pg
 from powergrid.enums import Phase
 from powergrid.errors import Reason
-from powergrid.plants import card_label
 from powergrid.state import GameState
 from tests.scenario import arrange, new
 
@@ -117,16 +116,6 @@ def buy_alone(state: GameState, seat: int, plant: int | str, bid: int) -> GameSt
     return state
 
 
-def opening_minimum(state: GameState, plant: int | str) -> int:
-    """The smallest opening bid on ``plant`` that legal_actions offers."""
-    label = card_label(plant)
-    bids = [
-        a.bid for a in pg.legal_actions(state) if isinstance(a, pg.ChoosePlant) and a.plant == label
-    ]
-    assert bids, f"plant {plant} cannot be opened"
-    return min(bids)
-
-
 def reject(state: GameState, action: pg.Action, reason: Reason, *words: str) -> None:
     """``action`` raises IllegalAction with ``reason`` and ``words``; the state is unchanged."""
     before = copy.deepcopy((state.players, state.market, state.secret, state.phase))
@@ -137,25 +126,6 @@ def reject(state: GameState, action: pg.Action, reason: Reason, *words: str) -> 
         assert word in str(err.value), (word, str(err.value))
     assert copy.deepcopy((state.players, state.market, state.secret, state.phase)) == before
     assert not pg.is_legal(state, action)
-
-
-def finish_phase(state: GameState) -> GameState:
-    """Every remaining player ends the current phase doing nothing (2: passing)."""
-    phase = state.phase
-    while state.phase is phase and phase is not Phase.GAME_OVER:
-        seat = pg.current_player(state)
-        assert seat is not None
-        action: pg.Action
-        if phase is Phase.AUCTION:
-            action = pg.PassAuction(player=seat)
-        elif phase is Phase.RESOURCES:
-            action = pg.EndPurchase(player=seat)
-        elif phase is Phase.BUILDING:
-            action = pg.EndBuild(player=seat)
-        else:
-            action = pg.Power(player=seat)
-        state = pg.apply(state, action)
-    return state
 
 
 def events_of(state: GameState, kind: str, since: int = 0) -> list[Any]:

@@ -219,3 +219,32 @@ def to_next_auction(state: GameState) -> GameState:
     while state.phase is not Phase.AUCTION:
         state = do_nothing(state)
     return state
+
+
+def finish_phase(state: GameState) -> GameState:
+    """Every remaining player ends the current phase doing nothing (2: passing)."""
+    phase = state.phase
+    while state.phase is phase and phase is not Phase.GAME_OVER:
+        seat = pg.current_player(state)
+        assert seat is not None
+        action: pg.Action
+        if phase is Phase.AUCTION:
+            action = pg.PassAuction(player=seat)
+        elif phase is Phase.RESOURCES:
+            action = pg.EndPurchase(player=seat)
+        elif phase is Phase.BUILDING:
+            action = pg.EndBuild(player=seat)
+        else:
+            action = pg.Power(player=seat)
+        state = pg.apply(state, action)
+    return state
+
+
+def opening_minimum(state: GameState, plant: int | str) -> int:
+    """The smallest opening bid on ``plant`` offered by legal_actions."""
+    label = card_label(plant)
+    bids = [
+        a.bid for a in pg.legal_actions(state) if isinstance(a, pg.ChoosePlant) and a.plant == label
+    ]
+    assert bids, f"plant {plant} cannot be opened"
+    return min(bids)

@@ -20,7 +20,18 @@ import powergrid as pg
 from powergrid.enums import Phase, Resource
 from powergrid.state import GameState
 from powergrid.testing import check_game, plant_places
-from tests.scenario import R3, arrange, give, held, kinds, labels, new, occupy, play
+from tests.scenario import (
+    R3,
+    arrange,
+    finish_phase,
+    give,
+    held,
+    kinds,
+    labels,
+    new,
+    occupy,
+    play,
+)
 
 A, B, C = 0, 1, 2
 MAPS = ("europe", "north_america")
@@ -173,25 +184,6 @@ def rejected(state: GameState, action: pg.Action) -> pg.Reason:
 def area_cities(state: GameState) -> list[str]:
     area = state.rules.area
     return [area.board.cities[i] for i in area.cities]
-
-
-def finish_phase(state: GameState) -> GameState:
-    """Every remaining player ends the current phase (2 by passing, 3-5) doing nothing."""
-    phase = state.phase
-    while state.phase is phase and phase is not Phase.GAME_OVER:
-        seat = pg.current_player(state)
-        assert seat is not None
-        action: pg.Action
-        if phase is Phase.AUCTION:
-            action = pg.PassAuction(player=seat)
-        elif phase is Phase.RESOURCES:
-            action = pg.EndPurchase(player=seat)
-        elif phase is Phase.BUILDING:
-            action = pg.EndBuild(player=seat)
-        else:
-            action = pg.Power(player=seat)
-        state = pg.apply(state, action)
-    return state
 
 
 def token_totals(state: GameState) -> dict[str, int]:

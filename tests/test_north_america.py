@@ -33,6 +33,7 @@ from tests.scenario import (
     give,
     labels,
     new,
+    opening_minimum,
     pass_rest,
     play,
     to_next_auction,
@@ -128,16 +129,6 @@ def buy_alone(state: GameState, seat: int, plant: int | str, bid: int) -> GameSt
         state = pg.apply(state, pg.PassBid(player=who))
     assert card_label(plant) in state.players[seat].plants
     return state
-
-
-def opening_minimum(state: GameState, plant: int | str) -> int:
-    """The smallest opening bid on ``plant`` offered by legal_actions."""
-    label = card_label(plant)
-    bids = [
-        a.bid for a in pg.legal_actions(state) if isinstance(a, pg.ChoosePlant) and a.plant == label
-    ]
-    assert bids, f"plant {plant} cannot be opened"
-    return min(bids)
 
 
 # --- SET-24, AUC-30, AUC-31: where the token lies ------------------------------------------

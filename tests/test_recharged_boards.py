@@ -25,11 +25,10 @@ from tests.recharged_parts import (
     auction,
     buy_alone,
     events_of,
-    finish_phase,
     rc,
     reject,
 )
-from tests.scenario import arrange, give, kinds, new, occupy, pass_rest, play
+from tests.scenario import arrange, finish_phase, give, kinds, new, occupy, pass_rest, play
 
 US_4 = ("yellow", "green", "red", "brown")  # holds Knoxville (yellow) and Raleigh (green)
 COAL = Resource.COAL

@@ -23,13 +23,22 @@ from tests.recharged_parts import (
     auction,
     buy_alone,
     events_of,
-    finish_phase,
-    opening_minimum,
     rc,
     reject,
     token,
 )
-from tests.scenario import arrange, give, held, labels, new, pass_rest, play, to_next_auction
+from tests.scenario import (
+    arrange,
+    finish_phase,
+    give,
+    held,
+    labels,
+    new,
+    opening_minimum,
+    pass_rest,
+    play,
+    to_next_auction,
+)
 
 NA_EAST = ("mideast", "midwest", "northeast")
 

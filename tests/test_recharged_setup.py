@@ -17,8 +17,8 @@ import powergrid as pg
 from powergrid.engine.phases import bureaucracy
 from powergrid.enums import Phase, Resource
 from powergrid.errors import Reason
-from tests.recharged_parts import COUNTS, MAPS, RC_DE, RC_US, A, B, finish_phase, rc, reject
-from tests.scenario import arrange, give, kinds, labels, play
+from tests.recharged_parts import COUNTS, MAPS, RC_DE, RC_US, A, B, rc, reject
+from tests.scenario import arrange, finish_phase, give, kinds, labels, play
 
 KINDS = ("coal", "oil", "garbage", "uranium")
 ALL_PLANTS = (*range(3, 41), 42, 44, 46, 50)

@@ -23,11 +23,10 @@ from tests.recharged_parts import (
     D,
     auction,
     events_of,
-    finish_phase,
     rc,
     reject,
 )
-from tests.scenario import arrange, give, labels, play
+from tests.scenario import arrange, finish_phase, give, labels, play
 
 KINDS = ("coal", "oil", "garbage", "uranium")
 EMPTY = dict.fromkeys(KINDS, 0)
