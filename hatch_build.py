@@ -27,12 +27,12 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 #: The modules compiled, relative to ``src``: the engine's dispatch and phases, the
-#: mechanics (market, fuel storage, burning, networks) and the copy of a record
-#: (``frozen.evolve``), where random self-play spends its time. The state records
-#: (attrs classes copied through their ``__dict__``), the actions and the event log
-#: stay interpreted: compiled classes would have no ``__dict__``.
+#: mechanics (market, fuel storage, burning, networks), the state records (native
+#: classes here, :mod:`powergrid.record`) and their copy (``frozen.evolve``), where
+#: random self-play spends its time. The actions and the event log stay interpreted.
 COMPILED = (
     "powergrid/frozen.py",
+    "powergrid/state.py",
     "powergrid/mechanics/burning.py",
     "powergrid/mechanics/fuel_storage.py",
     "powergrid/mechanics/market.py",

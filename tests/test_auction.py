@@ -27,6 +27,7 @@ import powergrid as pg
 from powergrid.engine.phases import discard
 from powergrid.enums import Phase
 from powergrid.errors import Reason
+from powergrid.frozen import evolve
 from powergrid.mechanics import fuel_storage as storage
 from powergrid.rules.hooks import Hooks
 from powergrid.state import GameState
@@ -945,7 +946,7 @@ def test_fast_paths_play_as_the_general_path(
     for hook in _SKIPPED_HOOKS:
         hooks[hook] = _delegating(hooks[hook])
     rules = attrs.evolve(fast.rules, hooks=Hooks(**hooks))
-    slow = attrs.evolve(fast, rules=rules)
+    slow = evolve(fast, rules=rules)
     rng = random.Random(seed)
     steps = 0
     while pg.outcome(fast) is None and steps < 3000:

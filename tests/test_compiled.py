@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 import hatch_build
+import powergrid as pg
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPILED_RUN = os.environ.get("POWERGRID_COMPILED") == "1"
@@ -33,10 +34,15 @@ def test_every_compiled_module_is_a_source_module() -> None:
         assert (ROOT / "src" / path).is_file(), path
 
 
-def test_the_state_records_stay_interpreted() -> None:
-    """powergrid.state copies records through their __dict__, which compiled classes lack."""
-    assert "powergrid/state.py" not in hatch_build.COMPILED
-    assert "powergrid/actions.py" not in hatch_build.COMPILED
+def test_the_state_records_are_native_only_in_the_compiled_build() -> None:
+    """Compiled run: the records are mypyc native classes (no ``__dict__``); else attrs'."""
+    from powergrid.record import is_native
+    from powergrid.state import GameState, PlayerState
+
+    state = pg.new_game(pg.GameConfig(players=3), seed=1)
+    assert is_native(GameState) is COMPILED_RUN
+    assert is_native(PlayerState) is COMPILED_RUN
+    assert hasattr(state, "__dict__") is not COMPILED_RUN
 
 
 @pytest.mark.parametrize("path", hatch_build.COMPILED)

@@ -24,6 +24,7 @@ from powergrid.catalog import regions_needed
 from powergrid.cli.main import main
 from powergrid.engine.invariants import invariant_violations
 from powergrid.formats.records import GameRecord, states
+from powergrid.frozen import evolve
 from powergrid.mechanics.network import connected_region_sets
 from powergrid.testing import all_configs, check_ruleset, configs, playout, seeds
 from tests.test_views import reshuffled
@@ -295,7 +296,7 @@ def test_seeded_outcomes_replayed_explicitly_play_the_same_game(config: pg.GameC
     seeded = pg.replay(record)
     explicit_record = pg.with_outcomes(record)
     again = pg.replay(pg.from_json(pg.to_json(explicit_record)))
-    assert attrs.evolve(again, config=seeded.config) == seeded
+    assert evolve(again, config=seeded.config) == seeded
     reveals = [a for a in explicit_record.actions if isinstance(a, pg.Reveal)]
     assert [a for a in explicit_record.actions if not isinstance(a, pg.Reveal)] == list(
         record.actions

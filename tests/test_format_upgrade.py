@@ -26,6 +26,7 @@ import pytest
 import powergrid as pg
 from powergrid.events import PLANT_EVENTS, EventLog
 from powergrid.formats.records import GameRecord
+from powergrid.frozen import evolve
 from powergrid.version import FORMAT
 from tests.module_parts import discount
 
@@ -45,7 +46,7 @@ def untexted(doc: pg.GameState | pg.PlayerView) -> pg.GameState | pg.PlayerView:
     if isinstance(doc, pg.PlayerView):
         public = attrs.evolve(doc.public, events=_untexted_log(doc.public.events))
         return attrs.evolve(doc, public=public)
-    return attrs.evolve(doc, events=_untexted_log(doc.events))
+    return evolve(doc, events=_untexted_log(doc.events))
 
 
 @pytest.mark.parametrize("label", sorted(OUTCOMES))

@@ -100,7 +100,7 @@ def test_the_package_import_graph_has_no_cycles() -> None:
 
 #: The modules of the lowest layer: the records and words every other layer uses.
 VOCABULARY = """
-    actions catalog chance config data deck enums errors events frozen module_state
+    actions catalog chance config data deck enums errors events frozen module_state record
     outcome outside_text plants rulebook state version _old_paths
 """
 #: The layers of the package, lowest first (docs/concepts.md opens with this tree). A

@@ -14,6 +14,7 @@ import random
 import attrs
 
 import powergrid as pg
+from powergrid.frozen import evolve
 from powergrid.testing import playout
 from tests.test_determinize import chi_square, chi_square_bound
 
@@ -45,13 +46,13 @@ def test_rch_21_the_view_shows_the_top_cards_back_and_no_more() -> None:
     # Another socket plant on top, the rest in another order: the same views.
     j = next(i for i, c in enumerate(deck) if i > 0 and backs(state)[c] == "socket")
     other = (deck[j], *reversed(deck[1:j]), deck[0], *reversed(deck[j + 1 :]))
-    twin = attrs.evolve(state, secret=attrs.evolve(state.secret, deck=other))
+    twin = evolve(state, secret=attrs.evolve(state.secret, deck=other))
     for seat in range(4):
         assert pg.view(twin, seat) == pg.view(state, seat)
     # A plug plant on top instead: the views differ, in the back shown and nowhere else.
     k = next(i for i, c in enumerate(deck) if backs(state)[c] == "plug")
     plug_top = (deck[k], *deck[:k], *deck[k + 1 :])
-    shifted = attrs.evolve(state, secret=attrs.evolve(state.secret, deck=plug_top))
+    shifted = evolve(state, secret=attrs.evolve(state.secret, deck=plug_top))
     assert pg.public_view(shifted).next_back == "plug"
     assert attrs.evolve(pg.public_view(shifted), next_back="socket") == pg.public_view(state)
 

@@ -22,6 +22,7 @@ import pytest
 
 import powergrid as pg
 from powergrid.enums import Phase
+from powergrid.frozen import evolve
 from powergrid.mechanics import market
 from powergrid.rules.hooks import Hooks
 from powergrid.state import GameState
@@ -854,7 +855,7 @@ def _general(state: GameState) -> GameState:
     hooks = attrs.asdict(state.rules.hooks, recurse=False)
     for hook in ("draw_filter", "leave_play", "after_market_entry", "market_shape"):
         hooks[hook] = (lambda fn: lambda *args: fn(*args))(hooks[hook])
-    return attrs.evolve(state, rules=attrs.evolve(state.rules, hooks=Hooks(**hooks)))
+    return evolve(state, rules=attrs.evolve(state.rules, hooks=Hooks(**hooks)))
 
 
 def _eleven_cities(

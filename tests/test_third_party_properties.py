@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import powergrid as pg
+from powergrid.frozen import evolve
 from powergrid.testing import check_game, playout, seeds
 from tests.test_properties import _money_from_events, snapshot
 
@@ -85,7 +86,7 @@ def test_each_action_is_pure_closed_and_round_trips(
         assert pickle.loads(pickle.dumps(state)) == state
         deck = list(state.secret.deck)
         rnd.shuffle(deck)
-        twin = attrs.evolve(state, secret=attrs.evolve(state.secret, deck=tuple(deck)))
+        twin = evolve(state, secret=attrs.evolve(state.secret, deck=tuple(deck)))
         assert pg.legal_actions(twin) == pg.legal_actions(state)
         for seat in range(config.players):
             assert pg.view(twin, seat) == pg.view(state, seat)

@@ -1,8 +1,9 @@
 """Copies of frozen records with some fields replaced: the engine's one way to change state.
 
-Kept apart from :mod:`powergrid.state` so that the optional compiled build
-(``hatch_build.py``) can compile it: the records themselves stay interpreted
-attrs classes, while the copy, made several times per action, runs as C.
+Compiled in the optional compiled build (``hatch_build.py``), like the state
+records themselves: there a record is a native class (:mod:`powergrid.record`)
+copied by its own ``_replace``; in the pure build it is an attrs record without
+slots, copied through its ``__dict__``.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ def evolve(obj: T, **changes: Any) -> T:
     class is rebuilt positionally. A name that is not a field of the record
     raises ``TypeError``, as ``attrs.evolve`` does.
     """
+    if _NATIVE and type(obj) in _NATIVE:  # compiled build: the record copies itself natively
+        return obj._replace(changes)  # type: ignore[attr-defined,no-any-return]
     try:  # free in 3.11 when nothing is raised: the dict-based records are the hot ones
         old = obj.__dict__
     except AttributeError:
@@ -52,6 +55,12 @@ def _refuse(cls: type, unknown: list[str]) -> None:
     raise TypeError(f"{cls.__name__} has no field {', '.join(map(repr, unknown))}")
 
 
+def register_native(cls: type) -> None:
+    """Copy ``cls``, a native record of the compiled build, through its ``_replace``."""
+    _NATIVE.add(cls)
+
+
+_NATIVE: set[type] = set()
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 _FIELD_SETS: dict[type, frozenset[str]] = {}
 _new = object.__new__

@@ -57,6 +57,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from powergrid.record import pickled_values
+
 if TYPE_CHECKING:
     from powergrid.state import GameState
 
@@ -286,10 +288,11 @@ def from_pickle(
     """
     market = values["market"]
     own = {a.name for a in attrs.fields(market_type)}
-    legacy = {k: v for k, v in vars(market).items() if k not in own}
+    held = pickled_values(market)
+    legacy = {k: v for k, v in held.items() if k not in own}
     moved, _ = from_market(specs, legacy)  # unclaimed ones were empty: no module played them
     given = {name: dict(specs)[name].record(**fields) for name, fields in moved.items()}
-    plain = market_type(**{k: v for k, v in vars(market).items() if k in own})
+    plain = market_type(**{k: v for k, v in held.items() if k in own})
     return {**values, "market": plain, "modules": initial(specs, given)}
 
 

@@ -53,6 +53,7 @@ from powergrid.formats.records import GameRecord, replay, states
 from powergrid.formats.serialize import to_json
 from powergrid.formats.text import count, header, narrate, show_lines, where_it_ends
 from powergrid.formats.text import final as final_ranking
+from powergrid.frozen import evolve
 from powergrid.state import GameState
 from powergrid.version import __version__
 
@@ -184,7 +185,7 @@ def _as_headed(start: GameState, record: GameRecord) -> GameState:
         return start
     area = next((a for a in record.actions if isinstance(a, Reveal) and a.event == "area"), None)
     regions = tuple(area.outcome.split(",")) if area else ("play area chosen by chance",)
-    return attrs.evolve(start, regions=regions)
+    return evolve(start, regions=regions)
 
 
 def _show(args: argparse.Namespace, out: TextIO) -> int:

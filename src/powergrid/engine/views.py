@@ -88,9 +88,9 @@ class PublicView:
     modules: ModuleStates = NO_MODULE_STATE
     next_back: str | None = None
 
-    #: A seat's or an actor's display name, as the state gives it
-    #: (:func:`~powergrid.state.seat_name`).
-    name_of = seat_name
+    def name_of(self, seat: int) -> str:
+        """A seat's or an actor's display name, as the state gives it (:func:`seat_name`)."""
+        return seat_name(self, seat)
 
     def __getstate__(self) -> dict[str, Any]:
         return {a.name: getattr(self, a.name) for a in attrs.fields(PublicView)}

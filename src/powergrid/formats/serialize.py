@@ -23,6 +23,7 @@ import contextvars
 import enum
 import functools
 import json
+import sys
 import types
 import typing
 from collections.abc import Callable
@@ -46,6 +47,7 @@ from powergrid.module_state import ModuleStates, StateSpec, from_market, initial
 from powergrid.outcome import Outcome, Score
 from powergrid.outside_text import name_problem, shown, text_problem
 from powergrid.plants import Card, Plant, card_label
+from powergrid.record import field_annotations, is_compiled
 from powergrid.state import (
     ActorState,
     AuctionState,
@@ -267,7 +269,15 @@ def _join(path: str, key: str | int) -> str:
 
 @functools.cache
 def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls, localns=_namespace(), include_extras=True)
+    if not is_compiled(cls.__module__):
+        return typing.get_type_hints(cls, localns=_namespace(), include_extras=True)
+
+    def shim() -> None:  # carries the compiled record's annotations to get_type_hints
+        pass
+
+    shim.__annotations__ = field_annotations(cls)
+    module = vars(sys.modules[cls.__module__])
+    return typing.get_type_hints(shim, globalns=module, localns=_namespace(), include_extras=True)
 
 
 def _decode_attrs(cls: type, data: Any, path: str, given: dict[str, Any] | None = None) -> Any:
