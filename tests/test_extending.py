@@ -39,6 +39,8 @@ def test_a_third_map_needs_one_board_file_and_one_module(tmp_path: pathlib.Path)
     """CON-02: a new board plays with the classic components; Deluxe (no cards) is refused."""
     copy = tmp_path / "powergrid"
     shutil.copytree(PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    for shared in PACKAGE.parent.glob("*__mypyc*"):  # the compiled build's shared library
+        shutil.copy2(shared, tmp_path)
     board = json.loads((PACKAGE / "data" / "maps" / "europe.json").read_text())
     board["name"] = "Testland"
     (copy / "data" / "maps" / "testland.json").write_text(json.dumps(board))

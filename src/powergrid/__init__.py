@@ -37,10 +37,10 @@ from powergrid.engine.game import (
     explain_illegal,
     is_legal,
     legal_actions,
-    new_game,
     outcome,
     sampled_outcome,
 )
+from powergrid.engine.start import new_game
 from powergrid.engine.views import PlayerView, PublicView, public_view, view
 from powergrid.enums import Phase, Resource
 from powergrid.errors import IllegalAction, InvalidRecord, PowerGridError, Reason, RulesConfigError

@@ -101,7 +101,7 @@ class EventLog:
         self, kind: str, round: int, text: str, player: int | None, values: tuple[int | str, ...]
     ) -> EventLog:
         """Return a new log with the event of these fields added (no Event is built)."""
-        new = EventLog.__new__(EventLog)
+        new = EventLog()  # empty, then filled: no event record is built
         new._chain = (kind, round, text, player, values, self._chain)
         new._len = self._len + 1
         return new

@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING, Any
 from powergrid.actions import Action
 from powergrid.catalog import component_maps, map_components, map_rule_module
 from powergrid.config import COMPONENT_SETS, MAPS, GameConfig
-from powergrid.engine.game import apply, current_player, legal_actions, new_game
+from powergrid.engine.game import apply, current_player, legal_actions
 from powergrid.engine.invariants import invariant_violations, plant_places
+from powergrid.engine.start import new_game
 from powergrid.state import GameState
 
 __all__ = [

@@ -26,7 +26,8 @@ from powergrid.actions import Action
 from powergrid.bots import BOTS
 from powergrid.config import GameConfig
 from powergrid.engine.determinize import decision_rng, determinize
-from powergrid.engine.game import apply, current_player, new_game, outcome
+from powergrid.engine.game import apply, current_player, outcome
+from powergrid.engine.start import new_game
 from powergrid.errors import PowerGridError
 from powergrid.formats.records import GameRecord
 from powergrid.outcome import Outcome

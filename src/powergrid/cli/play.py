@@ -43,7 +43,8 @@ from powergrid.cli.human import Session, run_session
 from powergrid.cli.signals import Stopped, held_signals, signal_name, stop_signals, stopped_by, why
 from powergrid.config import EXPLICIT_CHANCE, OPTIONS, GameConfig
 from powergrid.deck import DeckChoice
-from powergrid.engine.game import apply, current_player, new_game, outcome, sampled_outcome
+from powergrid.engine.game import apply, current_player, outcome, sampled_outcome
+from powergrid.engine.start import new_game
 from powergrid.errors import RulesConfigError
 from powergrid.formats.records import GameRecord, replay
 from powergrid.formats.serialize import to_json

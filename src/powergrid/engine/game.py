@@ -1,4 +1,6 @@
-"""The functional core: new_game, legal_actions, apply, outcome (DESIGN: Public API).
+"""The functional core: legal_actions, apply, outcome (DESIGN: Public API).
+
+A game starts with :func:`powergrid.engine.start.new_game`.
 
 This module only dispatches: the flow of a round is the table of
 :mod:`powergrid.engine.phases.table` (a game's own,
@@ -28,48 +30,24 @@ from powergrid.errors import IllegalAction, Reason, illegal
 from powergrid.frozen import evolve
 from powergrid.mechanics import chance_points
 from powergrid.mechanics.chance_points import ChancePoint, NeedOutcome
-from powergrid.mechanics.seeds import game_seed
 from powergrid.outcome import Outcome
 from powergrid.state import GameState
 
 
-def new_game(config: GameConfig | None = None, *, seed: int = 0) -> GameState:
-    """Set up a game (SET-01..SET-12) and return its first decision point.
-
-    The seed decides the play area when ``config.regions`` is ``None``, the deck
-    order, the plants removed unseen and the round-1 player order (SET-05). The
-    same config and seed always give the same state. With the
-    ``explicit_chance`` option the caller decides what players see instead, and
-    the state returned may be a chance point (:mod:`powergrid.mechanics.chance_points`).
-
-    Any ``int`` is a seed. One of magnitude below ``2**2048`` is kept whole (the
-    state's random stream holds it, and JSON and position texts store it);
-    a larger one is reduced first (:func:`powergrid.mechanics.seeds.game_seed`), so every
-    state returned reads back from :func:`powergrid.to_json`. A seed that is not
-    an ``int`` (``True``, ``1.5``, ``"7"``) raises :class:`~powergrid.RulesConfigError`
-    with ``field == "seed"``.
-    """
-    cfg = config if config is not None else GameConfig()
-    seed = game_seed(seed)
-    if chance_points.OPTION not in cfg.options:
-        return _setup(cfg, seed, None)
-    return _explicit_setup(cfg, seed, ())
-
-
-def _explicit_setup(cfg: GameConfig, seed: int, given: tuple[Reveal, ...]) -> GameState:
+def explicit_setup(cfg: GameConfig, seed: int, given: tuple[Reveal, ...]) -> GameState:
     """The setup with the outcomes ``given``, or its chance point when one more is needed.
 
     A pending setup's state is laid out with the seed's sample where no
     outcome is given; only its chance point is meant to be read.
     """
     try:
-        return _setup(cfg, seed, ChancePoint(None, given))
+        return setup(cfg, seed, ChancePoint(None, given))
     except NeedOutcome:
-        state = _setup(cfg, seed, ChancePoint(None, given, fill=True))
+        state = setup(cfg, seed, ChancePoint(None, given, fill=True))
         return evolve(state, chance=ChancePoint(None, given))
 
 
-def _setup(cfg: GameConfig, seed: int, point: ChancePoint | None) -> GameState:
+def setup(cfg: GameConfig, seed: int, point: ChancePoint | None) -> GameState:
     """SET-01..SET-12: the first decision point; ``point`` resolves chance explicitly."""
     state = _advance(game_setup.laid_out(cfg, seed, point))
     if point is None or (state.chance is not None and state.chance.fill):
@@ -97,7 +75,7 @@ def _run(state: GameState, point: ChancePoint) -> GameState:
     outcome is not given (unless ``point`` fills).
     """
     if point.action is None:
-        return _setup(state.config, state.secret.rng.seed, point)
+        return setup(state.config, state.secret.rng.seed, point)
     record = (state.rules.flow or flow_of(state.rules))[state.phase]
     return _advance(record.apply(evolve(state, chance=point), point.action))
 
@@ -199,7 +177,7 @@ def _resolve_chance(state: GameState, action: Action) -> GameState:
         )
     given = (*point.given, action)
     if point.action is None:
-        return _explicit_setup(state.config, state.secret.rng.seed, given)
+        return explicit_setup(state.config, state.secret.rng.seed, given)
     return _play_explicit(evolve(state, chance=None), ChancePoint(point.action, given))
 
 
@@ -328,7 +306,7 @@ def _advance(state: GameState) -> GameState:
         who = record.current(state)
         if who is not None and who >= 0:
             # Explicit chance runs every automatic step on a state carrying its
-            # chance point (_run, _setup), so a state without one is from a game
+            # chance point (_run, setup), so a state without one is from a game
             # without explicit chance, where the phase's actions play at once.
             if state.chance is None:
                 object.__setattr__(state, "_decision", (who, record, record.action_set))

@@ -127,7 +127,7 @@ def build_position(config: GameConfig, *, seed: int = 0, **parts: Any) -> GameSt
     ``discount``, a customised deck's ``inactive`` and ``quota``). The event
     log of the position is empty.
     """
-    from powergrid.engine.game import new_game
+    from powergrid.engine.start import new_game
 
     if not isinstance(config, GameConfig):
         raise TypeError(f"build_position takes a GameConfig, not {type(config).__name__}")

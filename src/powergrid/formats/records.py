@@ -14,7 +14,8 @@ import attrs
 
 from powergrid.actions import ACTION_TYPES, Action, is_action_type
 from powergrid.config import GameConfig
-from powergrid.engine.game import apply, new_game, seeded_outcomes
+from powergrid.engine.game import apply, seeded_outcomes
+from powergrid.engine.start import new_game
 from powergrid.errors import IllegalAction, InvalidRecord
 from powergrid.mechanics.chance_points import OPTION as EXPLICIT_CHANCE
 from powergrid.mechanics.seeds import game_seed

@@ -33,7 +33,8 @@ from pettingzoo.utils import wrappers
 
 from powergrid.actions import Action
 from powergrid.config import EXPLICIT_CHANCE, GameConfig
-from powergrid.engine.game import apply, current_player, new_game, outcome
+from powergrid.engine.game import apply, current_player, outcome
+from powergrid.engine.start import new_game
 from powergrid.formats.records import GameRecord
 from powergrid.formats.text import show_lines
 from powergrid.rl.codec import ActionCodec

@@ -88,8 +88,9 @@ from powergrid.actions import (
     action_kinds,
 )
 from powergrid.config import GameConfig
-from powergrid.engine.game import apply, current_player, legal_actions, new_game
+from powergrid.engine.game import apply, current_player, legal_actions
 from powergrid.engine.queries import min_bid
+from powergrid.engine.start import new_game
 from powergrid.enums import Resource
 from powergrid.errors import IllegalAction, Reason
 from powergrid.rules.ruleset import Ruleset

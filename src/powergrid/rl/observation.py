@@ -81,7 +81,8 @@ import numpy as np
 import numpy.typing as npt
 
 from powergrid.config import GameConfig
-from powergrid.engine.game import current_player, new_game
+from powergrid.engine.game import current_player
+from powergrid.engine.start import new_game
 from powergrid.enums import Phase
 from powergrid.mechanics.network import INF, PlayArea, network_costs
 from powergrid.module_state import area_cards

@@ -78,7 +78,8 @@ except ImportError as missing:  # pragma: no cover - the tests skip without it
 
 from powergrid.actions import CHANCE, Action
 from powergrid.config import EXPLICIT_CHANCE, GameConfig
-from powergrid.engine.game import apply, chance_outcomes, current_player, new_game
+from powergrid.engine.game import apply, chance_outcomes, current_player
+from powergrid.engine.start import new_game
 from powergrid.formats.serialize import from_json, to_json
 from powergrid.outcome import Outcome, Score, rank
 from powergrid.rl.chance_ids import ChanceIds, Chances

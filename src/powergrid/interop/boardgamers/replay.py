@@ -26,7 +26,8 @@ from powergrid.actions import (
     Reveal,
 )
 from powergrid.config import GameConfig
-from powergrid.engine.game import apply, chance_outcomes, current_player, legal_actions, new_game
+from powergrid.engine.game import apply, chance_outcomes, current_player, legal_actions
+from powergrid.engine.start import new_game
 from powergrid.enums import Phase
 from powergrid.errors import IllegalAction, InvalidRecord
 from powergrid.outside_text import shown
