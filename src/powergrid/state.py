@@ -44,7 +44,7 @@ class Secret:
     rng: RngState
 
 
-@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True, acyclic=True)
 class PlayerState:
     """One seat: money, plants (by rank), tokens per resource kind, cities in build order.
 
@@ -106,7 +106,7 @@ class PlayerState:
 record(PlayerState)
 
 
-@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True, acyclic=True)
 class ActorState:
     """An automatic actor: a place in the player order, plants, tokens, houses, no money.
 
@@ -181,7 +181,7 @@ class ActorState:
 record(ActorState)
 
 
-@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True, acyclic=True)
 class PlantMarket:
     """The visible plant cards: actual and future market, and what is known of the deck.
 
@@ -266,7 +266,7 @@ class PlantMarket:
 record(PlantMarket)
 
 
-@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True, acyclic=True)
 class ResourceMarket:
     """Tokens per kind on the resource market and in the general supply (CON-10).
 
@@ -299,7 +299,7 @@ class ResourceMarket:
 record(ResourceMarket)
 
 
-@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True, acyclic=True)
 class Board:
     """Houses per city (by the map's city index): seats in the order they built."""
 
@@ -321,7 +321,7 @@ class Board:
 record(Board)
 
 
-@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True, acyclic=True)
 class AuctionState:
     """A running auction (AUC-04..AUC-08).
 
@@ -378,7 +378,7 @@ def no_field(obj: object, name: str) -> None:
     raise TypeError(f"{type(obj).__name__} has no field {name!r}")
 
 
-@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True, acyclic=True)
 class _DecisionSlot:
     """Where the engine keeps a state's decision point: derived, never part of the value.
 
@@ -439,7 +439,7 @@ def seat_name(holder: Named, seat: int) -> str:
     return _DEFAULT_NAMES[seat] if seat < len(_DEFAULT_NAMES) else f"player {seat}"
 
 
-@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True, acyclic=True)
 class GameState(_DecisionSlot):
     """A point in a game. Never mutated: :func:`powergrid.apply` returns a new one.
 
