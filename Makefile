@@ -67,11 +67,14 @@ compiled: $(STAMP)
 		build/compiled/dist/*.whl
 
 # With a C compiler, the compiled build must play the golden games and pass the tests
-# of the modules it compiles (a subset, not a second full run); without one, it is skipped.
+# of the modules it compiles and of the records (pickles, JSON, copies): a subset, not a
+# second full run (the whole suite passes there too); without one, it is skipped.
 COMPILED_TESTS := tests/test_compiled.py tests/test_golden.py tests/test_auction.py \
 	tests/test_resources.py tests/test_building.py tests/test_bureaucracy.py \
 	tests/test_steps.py tests/test_storage.py tests/test_network.py tests/test_fund.py \
-	tests/test_custom_deck.py
+	tests/test_custom_deck.py tests/test_copies.py tests/test_decision_point.py \
+	tests/test_saves.py tests/test_format_upgrade.py tests/test_module_state.py \
+	tests/test_input_checks.py tests/test_recharged_hidden.py tests/test_doctests.py
 compiled-check: $(STAMP)
 	@if command -v cc >/dev/null 2>&1; then \
 		$(MAKE) --no-print-directory compiled && \
