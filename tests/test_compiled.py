@@ -54,3 +54,14 @@ def test_the_build_under_test_is_imported(path: str) -> None:
         assert module.__file__.endswith(sysconfig.get_config_var("EXT_SUFFIX")), module.__file__
     else:
         assert module.__file__.endswith(".py"), module.__file__
+
+
+def test_only_an_extension_module_counts_as_compiled() -> None:
+    """A module without a file (builtins, a notebook's __main__) is not compiled: its
+    classes keep their own annotations, which the JSON decoder reads."""
+    from powergrid.record import is_compiled
+
+    assert is_compiled("builtins") is False
+    assert is_compiled("no.such.module") is False
+    assert is_compiled("powergrid.state") is COMPILED_RUN
+    assert is_compiled("powergrid.config") is False  # never compiled

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import copyreg
 import functools
+import importlib.machinery
 import inspect
 import sys
 import types
@@ -178,7 +179,8 @@ def field_annotations(cls: type) -> dict[str, Any]:
 
 def is_compiled(module: str) -> bool:
     """Whether ``module`` (imported) was loaded from an extension module (compiled build)."""
-    return not str(getattr(sys.modules[module], "__file__", "")).endswith(".py")
+    file = getattr(sys.modules.get(module), "__file__", None) or ""
+    return file.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
 
 
 @functools.cache

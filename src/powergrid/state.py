@@ -678,7 +678,10 @@ class GameState(_DecisionSlot):
         return self.players[seat]
 
     def name_of(self, seat: int) -> str:
-        """A seat's display name (:func:`seat_name`): what messages and events call it."""
+        """A seat's display name: what messages and events call it.
+
+        The same as :func:`~powergrid.state.seat_name` of this state.
+        """
         return seat_name(self, seat)
 
     def actor(self, actor: int) -> ActorState:

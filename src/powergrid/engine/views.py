@@ -89,7 +89,10 @@ class PublicView:
     next_back: str | None = None
 
     def name_of(self, seat: int) -> str:
-        """A seat's or an actor's display name, as the state gives it (:func:`seat_name`)."""
+        """A seat's or an actor's display name, as the state gives it.
+
+        The same as :func:`~powergrid.state.seat_name` of this view.
+        """
         return seat_name(self, seat)
 
     def __getstate__(self) -> dict[str, Any]:
