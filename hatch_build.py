@@ -33,6 +33,7 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 COMPILED = (
     "powergrid/frozen.py",
     "powergrid/state.py",
+    "powergrid/state_parts.py",
     "powergrid/events.py",
     "powergrid/mechanics/burning.py",
     "powergrid/mechanics/fuel_storage.py",

@@ -65,3 +65,36 @@ def test_only_an_extension_module_counts_as_compiled() -> None:
     assert is_compiled("no.such.module") is False
     assert is_compiled("powergrid.state") is COMPILED_RUN
     assert is_compiled("powergrid.config") is False  # never compiled
+
+
+_OTHER_BUILD = """
+import pickle, sys
+import powergrid as pg
+state = pickle.loads(sys.stdin.buffer.read())
+assert pg.legal_actions(state)  # plays on
+sys.stdout.buffer.write(pickle.dumps((pg.to_json(state), state)))
+"""
+
+
+@pytest.mark.skipif(not COMPILED_RUN, reason="the compiled run has both builds at hand")
+def test_a_pickle_of_either_build_loads_in_the_other() -> None:
+    """Both builds pickle a record as its class and field dictionary, so a state pickled
+    by the compiled build loads in the pure one, and the pure one's pickle back here."""
+    import pickle
+    import subprocess
+    import sys
+
+    state = pg.new_game(pg.GameConfig(players=3, map="europe"), seed=3)
+    for _ in range(40):  # into the auction, with an event log and a running bid
+        state = pg.apply(state, pg.legal_actions(state)[-1])
+    pure = subprocess.run(
+        [sys.executable, "-c", _OTHER_BUILD],
+        input=pickle.dumps(state),
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+        capture_output=True,
+        check=True,
+    )
+    text, back = pickle.loads(pure.stdout)
+    assert text == pg.to_json(state)
+    assert back == state
+    assert pg.legal_actions(back) == pg.legal_actions(state)

@@ -101,7 +101,7 @@ def test_the_package_import_graph_has_no_cycles() -> None:
 #: The modules of the lowest layer: the records and words every other layer uses.
 VOCABULARY = """
     actions catalog chance config data deck enums errors events frozen module_state record
-    outcome outside_text plants rulebook state version _old_paths
+    outcome outside_text plants rulebook state state_parts version _old_paths
 """
 #: The layers of the package, lowest first (docs/concepts.md opens with this tree). A
 #: module belongs to the layer of its longest listed prefix; it may import its own
@@ -155,9 +155,14 @@ def test_the_layer_check_sees_an_upward_import() -> None:
 
 
 def test_the_top_level_stays_small() -> None:
-    """About twenty modules beside the folders (issue 33): a new module finds its layer's folder."""
+    """About twenty modules beside the folders (issue 33): a new module finds its layer's folder.
+
+    The vocabulary has no folder; issue 34 added two of its modules (``record``, the
+    records' value behaviour, which must stay interpreted, and ``state_parts``, the
+    records a state is made of, split from ``state`` to keep modules small).
+    """
     top = [p for p in ROOT.glob("*.py") if p.name != "__init__.py"]
-    assert len(top) <= 21, sorted(p.name for p in top)
+    assert len(top) <= 22, sorted(p.name for p in top)
 
 
 def test_config_checks_import_nothing_above_them() -> None:
