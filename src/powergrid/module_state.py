@@ -57,6 +57,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from powergrid.frozen import evolve
 from powergrid.record import pickled_values
 
 if TYPE_CHECKING:
@@ -119,7 +120,10 @@ class ModuleStates(Mapping[str, Any]):
     _items: tuple[tuple[str, Any], ...]
 
     def __init__(self, items: Mapping[str, Any] | tuple[tuple[str, Any], ...] = ()) -> None:
-        pairs = tuple(items.items()) if isinstance(items, Mapping) else tuple(items)
+        if type(items) is tuple:  # the engine's own case, first: an ABC check costs more
+            pairs: tuple[tuple[str, Any], ...] = items
+        else:
+            pairs = tuple(items.items()) if isinstance(items, Mapping) else tuple(items)
         object.__setattr__(self, "_items", pairs)
 
     def __getitem__(self, name: str) -> Any:
@@ -160,8 +164,12 @@ class ModuleStates(Mapping[str, Any]):
 
     def replaced(self, name: str, record: Any) -> ModuleStates:
         """A copy with the record of module ``name`` replaced (KeyError when it keeps none)."""
-        self[name]
-        return ModuleStates(tuple((k, record if k == name else v) for k, v in self._items))
+        pairs = self._items
+        for i, (key, _) in enumerate(pairs):
+            if key == name:
+                return ModuleStates((*pairs[:i], (name, record), *pairs[i + 1 :]))
+        self[name]  # raises the KeyError that names the module
+        raise AssertionError("unreachable: the name was not found above")
 
 
 #: The modules' states of a game in which no module keeps one.
@@ -170,8 +178,6 @@ NONE = ModuleStates()
 
 def with_module(state: GameState, name: str, record: Any) -> GameState:
     """A copy of ``state`` with module ``name``'s own record replaced."""
-    from powergrid.frozen import evolve
-
     return evolve(state, modules=state.modules.replaced(name, record))
 
 
