@@ -63,9 +63,19 @@ class _Tables:
     on the market ``money`` buys, cheapest first (RES-06); money past the end
     of that row buys them all. ``rows[seat][kind][n]`` is the seat's first
     ``n`` BuyResource of the kind (of 1, 2, ... tokens), a ready prefix.
+    ``supply_priced`` says whether some kind may be bought from the supply (RCH-43).
     """
 
-    __slots__ = ("affordable", "cumulative", "index", "kinds", "names", "rows", "tracks")
+    __slots__ = (
+        "affordable",
+        "cumulative",
+        "index",
+        "kinds",
+        "names",
+        "rows",
+        "supply_priced",
+        "tracks",
+    )
 
     def __init__(self, tables: ComponentTables) -> None:
         self.kinds = tables.resources
@@ -74,6 +84,7 @@ class _Tables:
         self.index = {kind: i for i, kind in enumerate(self.kinds)}
         self.names = tuple(kind.value for kind in self.kinds)
         self.affordable = tuple(_affordable(cum) for cum in self.cumulative)
+        self.supply_priced = any(x is not None for x in tables.supply_prices)
         self.rows: dict[int, tuple[tuple[tuple[BuyResource, ...], ...], ...]] = {}
 
     def seat_rows(self, seat: int) -> tuple[tuple[tuple[BuyResource, ...], ...], ...]:
@@ -128,7 +139,7 @@ def legal(state: GameState, seat: int | None) -> tuple[Action, ...]:
         caps, held = stored.room(held), (0,) * len(held)
     money = p.money if p.money > 0 else 0
     out: tuple[Action, ...] = ()
-    supply_priced = any(x is not None for x in state.rules.tables.supply_prices)
+    supply_priced = tables.supply_priced
     for kind, on_market in enumerate(state.resources.market):
         room = caps[kind] - held[kind]
         if room > 0 and on_market:
@@ -184,7 +195,7 @@ def _buy_tokens(state: GameState, action: BuyResource) -> GameState:
     res = state.resources
     on_market = res.market[i]
     extra = count - on_market  # tokens from the general supply, where a rule sells them
-    if extra > _from_supply(state, i):
+    if extra > 0 and extra > _from_supply(state, i):  # the supply only past the market
         illegal(_short_text(state, i, on_market), Reason.MARKET_SHORT, action)
     p = state.players[seat]
     held = p.resources[:i] + (p.resources[i] + count,) + p.resources[i + 1 :]
