@@ -9,17 +9,14 @@ C = 2, D = 3; player order A, B, C(, D) unless a builder is told otherwise.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-import pytest
-
-import powergrid as pg
 from powergrid.enums import Phase
-from powergrid.errors import Reason
 from powergrid.state import GameState
 from tests.scenario import arrange, new
+from tests.scenario import buy_alone as buy_alone  # a 4th plant waits for the scrap (RCH-38)
+from tests.scenario import reject as reject
 
 A, B, C, D = 0, 1, 2, 3
 RC_DE = "germany_recharged"
@@ -102,30 +99,6 @@ def auction(
         step3_in_deck=step3_in_deck,
     )
     return arrange(s, discount=discount)
-
-
-def buy_alone(state: GameState, seat: int, plant: int | str, bid: int) -> GameState:
-    """``seat`` opens ``plant`` at ``bid`` and every other bidder drops out."""
-    state = pg.apply(state, pg.ChoosePlant(player=seat, plant=plant, bid=bid))
-    while state.auction is not None:
-        who = pg.current_player(state)
-        assert who is not None
-        assert who != seat
-        state = pg.apply(state, pg.PassBid(player=who))
-    # A 4th plant waits for the winner's scrap (RCH-38): the caller chooses it.
-    return state
-
-
-def reject(state: GameState, action: pg.Action, reason: Reason, *words: str) -> None:
-    """``action`` raises IllegalAction with ``reason`` and ``words``; the state is unchanged."""
-    before = copy.deepcopy((state.players, state.market, state.secret, state.phase))
-    with pytest.raises(pg.IllegalAction) as err:
-        pg.apply(state, action)
-    assert err.value.reason is reason, err.value.reason
-    for word in words:
-        assert word in str(err.value), (word, str(err.value))
-    assert copy.deepcopy((state.players, state.market, state.secret, state.phase)) == before
-    assert not pg.is_legal(state, action)
 
 
 def events_of(state: GameState, kind: str, since: int = 0) -> list[Any]:

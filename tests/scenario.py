@@ -9,11 +9,15 @@ the market come out of the general supply, so conservation still holds.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+import pytest
+
 import powergrid as pg
 from powergrid.enums import Phase, Resource
+from powergrid.errors import Reason
 from powergrid.plants import card_label
 from powergrid.state import GameState
 
@@ -248,3 +252,57 @@ def opening_minimum(state: GameState, plant: int | str) -> int:
     ]
     assert bids, f"plant {plant} cannot be opened"
     return min(bids)
+
+
+def snapshot(state: GameState) -> tuple[Any, ...]:
+    """A deep copy of every field an action could change."""
+    return copy.deepcopy(
+        (
+            state.players,
+            state.market,
+            state.resources,
+            state.secret,
+            state.auction,
+            state.done,
+            state.bought,
+            state.discarding,
+            state.new_plant,
+            state.order,
+            state.round,
+            state.step,
+            state.phase,
+            len(state.events),
+        )
+    )
+
+
+def reject(state: GameState, action: pg.Action, reason: Reason, *words: str) -> str:
+    """Assert ``action`` is illegal with ``reason``, a message holding ``words``, no change.
+
+    Returns the message. The action is neither legal nor listed among the legal actions.
+    """
+    before = state
+    fields = snapshot(state)
+    with pytest.raises(pg.IllegalAction) as err:
+        pg.apply(state, action)
+    assert err.value.reason is reason, err.value.reason
+    assert err.value.action == action
+    message = str(err.value)
+    for word in words:
+        assert word in message, f"{word!r} not in {message!r}"
+    assert state == before
+    assert snapshot(state) == fields
+    assert not pg.is_legal(state, action)
+    assert action not in pg.legal_actions(state)
+    return message
+
+
+def buy_alone(state: GameState, seat: int, plant: int | str, bid: int) -> GameState:
+    """``seat`` opens ``plant`` at ``bid`` and every other bidder drops out."""
+    state = pg.apply(state, pg.ChoosePlant(player=seat, plant=plant, bid=bid))
+    while state.auction is not None:
+        who = pg.current_player(state)
+        assert who is not None
+        assert who != seat
+        state = pg.apply(state, pg.PassBid(player=who))
+    return state

@@ -12,7 +12,6 @@ America) are checked with the ``map_rules`` option ("classic+map_rules").
 
 from __future__ import annotations
 
-import copy
 import itertools
 import random
 from collections.abc import Sequence
@@ -32,7 +31,7 @@ from powergrid.mechanics import fuel_storage as storage
 from powergrid.rules.hooks import Hooks
 from powergrid.state import GameState
 from tests.module_parts import discount
-from tests.scenario import arrange, give, held, kinds, labels, new, play
+from tests.scenario import arrange, give, held, kinds, labels, new, play, reject, snapshot
 
 A, B, C, D = 0, 1, 2, 3
 
@@ -65,46 +64,6 @@ def auction(
         done=done,
         bought=bought,
     )
-
-
-def snapshot(state: GameState) -> tuple[Any, ...]:
-    """A deep copy of every field an action could change."""
-    return copy.deepcopy(
-        (
-            state.players,
-            state.market,
-            state.resources,
-            state.secret,
-            state.auction,
-            state.done,
-            state.bought,
-            state.discarding,
-            state.new_plant,
-            state.order,
-            state.round,
-            state.step,
-            state.phase,
-            len(state.events),
-        )
-    )
-
-
-def reject(state: GameState, action: pg.Action, reason: Reason, *words: str) -> str:
-    """Assert ``action`` is illegal with ``reason``, a message holding ``words``, no change."""
-    before = state
-    fields = snapshot(state)
-    with pytest.raises(pg.IllegalAction) as err:
-        pg.apply(state, action)
-    assert err.value.reason is reason
-    assert err.value.action == action
-    message = str(err.value)
-    for word in words:
-        assert word in message, f"{word!r} not in {message!r}"
-    assert state == before
-    assert snapshot(state) == fields
-    assert not pg.is_legal(state, action)
-    assert action not in pg.legal_actions(state)
-    return message
 
 
 def bidders(state: GameState, *actions: pg.Action) -> tuple[list[int | None], GameState]:

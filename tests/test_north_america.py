@@ -13,9 +13,7 @@ clockwise; player order A, B, C unless stated. Markets are written
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
-from typing import Any
 
 import pytest
 
@@ -25,6 +23,7 @@ from powergrid.errors import Reason
 from powergrid.plants import card_label
 from powergrid.state import GameState
 from powergrid.testing import invariant_violations, playout
+from tests import scenario
 from tests.module_parts import discount
 from tests.scenario import (
     MAP_RULES,
@@ -36,6 +35,7 @@ from tests.scenario import (
     opening_minimum,
     pass_rest,
     play,
+    reject,
     to_next_auction,
     variant,
 )
@@ -91,42 +91,9 @@ def na_auction(
     return with_token(s, token)
 
 
-def snapshot(state: GameState) -> tuple[Any, ...]:
-    return copy.deepcopy(
-        (
-            state.players,
-            state.market,
-            state.secret,
-            state.auction,
-            state.done,
-            state.bought,
-            state.phase,
-            len(state.events),
-        )
-    )
-
-
-def reject(state: GameState, action: pg.Action, reason: Reason, *words: str) -> None:
-    """``action`` raises IllegalAction with ``reason`` and ``words``; the state is unchanged."""
-    before = snapshot(state)
-    with pytest.raises(pg.IllegalAction) as err:
-        pg.apply(state, action)
-    assert err.value.reason is reason
-    for word in words:
-        assert word in str(err.value), (word, str(err.value))
-    assert snapshot(state) == before
-    assert not pg.is_legal(state, action)
-    assert action not in pg.legal_actions(state)
-
-
 def buy_alone(state: GameState, seat: int, plant: int | str, bid: int) -> GameState:
-    """``seat`` opens ``plant`` at ``bid`` and every other bidder drops out."""
-    state = pg.apply(state, pg.ChoosePlant(player=seat, plant=plant, bid=bid))
-    while state.auction is not None:
-        who = pg.current_player(state)
-        assert who is not None
-        assert who != seat
-        state = pg.apply(state, pg.PassBid(player=who))
+    """``seat`` opens ``plant`` at ``bid``, every other bidder drops out, ``seat`` owns it."""
+    state = scenario.buy_alone(state, seat, plant, bid)
     assert card_label(plant) in state.players[seat].plants
     return state
 
