@@ -11,6 +11,8 @@ from typing import Any
 
 import attrs
 
+from powergrid.record import is_native
+
 
 @attrs.frozen
 class Event:
@@ -173,4 +175,4 @@ def log_of(events: Iterable[Event]) -> EventLog:
 
 EMPTY_LOG = EventLog()
 _new = object.__new__
-_NATIVE = hasattr(EventLog, "__mypyc_attrs__")  # the compiled build (powergrid.record)
+_NATIVE = is_native(EventLog)  # the compiled build

@@ -56,9 +56,6 @@ else:
 
 T = TypeVar("T")
 
-#: The fields of each native record, for its ``__setstate__``.
-_FIELD_NAMES: dict[type, frozenset[str]] = {}
-
 
 def is_native(cls: type) -> bool:
     """Whether ``cls`` was compiled by mypyc into a native class (the compiled build)."""
@@ -93,12 +90,11 @@ def record(cls: type[T], **fields: Any) -> type[T]:
         # mypyc's own pickle methods set attributes one by one, which the frozen
         # __setattr__ refuses, and would store the engine's decision slot
         setattr(cls, "__getstate__", _getstate(tuple(these)))  # noqa: B010  # not a method to mypy
-        setattr(cls, "__setstate__", _setstate(upgrade))  # noqa: B010
+        setattr(cls, "__setstate__", _setstate(upgrade, frozenset(these)))  # noqa: B010
         setattr(cls, "__reduce_ex__", _reduce_ex)  # noqa: B010  # protocols 0 and 1 too
-        _FIELD_NAMES[cls] = frozenset(these)
         frozen.register_native(cls)
     elif upgrade is not None:
-        setattr(cls, "__setstate__", _setstate(upgrade))  # noqa: B010
+        setattr(cls, "__setstate__", _setstate(upgrade, frozenset(these)))  # noqa: B010
     return cls
 
 
@@ -117,9 +113,9 @@ def _reduce_ex(self: object, protocol: int) -> tuple[Any, ...]:
 
 
 def _setstate(
-    upgrade: Callable[[dict[str, Any]], dict[str, Any]] | None,
+    upgrade: Callable[[dict[str, Any]], dict[str, Any]] | None, names: frozenset[str]
 ) -> Callable[[object, dict[str, Any]], None]:
-    """A record's ``__setstate__``: its fields from a pickle's dictionary.
+    """A record's ``__setstate__``: its fields (``names``) from a pickle's dictionary.
 
     ``upgrade`` (the class's ``_upgrade_pickle``, if it has one) first turns the
     dictionary of an older release into today's fields.
@@ -132,11 +128,11 @@ def _setstate(
             return
         except AttributeError:  # a native record
             pass
-        names = _FIELD_NAMES[type(self)]
         if not values.keys() <= names:  # an older release's field, for the state to move
             object.__setattr__(self, "_legacy", {k: v for k, v in values.items() if k not in names})
             values = {k: v for k, v in values.items() if k in names}
-        set_fields(self, values)
+        for name, value in values.items():  # past the frozen __setattr__
+            object.__setattr__(self, name, value)
 
     return setstate
 
@@ -152,14 +148,8 @@ def pickled_values(obj: object) -> dict[str, Any]:
     try:
         return dict(vars(obj))
     except TypeError:  # a native record
-        own = {a.name: getattr(obj, a.name) for a in attrs.fields(type(obj))}  # type: ignore[arg-type]
+        own: dict[str, Any] = obj.__getstate__()  # type: ignore[assignment]  # record()'s
         return {**own, **getattr(obj, "_legacy", {})}
-
-
-def set_fields(obj: object, values: dict[str, Any]) -> None:
-    """Write ``values`` into a record being unpickled, past its frozen ``__setattr__``."""
-    for name, value in values.items():
-        object.__setattr__(obj, name, value)
 
 
 def field_annotations(cls: type) -> dict[str, Any]:

@@ -72,10 +72,8 @@ class _DecisionSlot:
     _decision: tuple[int | None, Any, frozenset[type]]  # phases.table.Decision
 
     def __getstate__(self) -> dict[str, Any]:
-        try:
-            return self.__dict__
-        except AttributeError:  # a native record (compiled build): its fields
-            return {a.name: getattr(self, a.name) for a in attrs.fields(type(self))}  # type: ignore[arg-type]
+        # the pure build's pickle; a native GameState gets its own from record()
+        return self.__dict__
 
 
 _DEFAULT_NAMES = tuple(f"player {seat}" for seat in range(8))  # built once: names are hot
