@@ -1,7 +1,7 @@
 """Compare the speed of two powergrid revisions (or builds) in one run.
 
 Run: python benchmarks/compare.py 7437d42 HEAD [--rounds 5] [--games 100]
-     [--rows deluxe/europe/4,classic/europe/4] [--seed 0]
+     [--rows deluxe/europe/4,classic/europe/4] [--seed 0] [--warmup 1]
 
 Each side is a directory or a git revision. A directory holds a source tree
 (``DIR/src/powergrid``) or an installed or built package (``DIR/powergrid``);
@@ -35,7 +35,12 @@ The table gives, per row, the median games/s of each side over the rounds with
 its spread (min-max), the ratio B/A of the medians (above 1: B is faster), the
 median of the rounds' own B/A ratios ("paired", which cancels load that changes
 between rounds) and the median microseconds per apply and per legal_actions
-call. On a busy machine (2 cores shared with a test run, say) every figure can
+call. The "engine" column is the paired ratio of the time spent inside
+legal_actions and apply alone (old over new), without the policy and the
+clock reads that both sides pay per decision. With ``--warmup N`` each process
+plays N untimed games first (game 0, then seeds past the timed ones), which
+measures a long-running process whose per-process caches are full.
+On a busy machine (2 cores shared with a test run, say) every figure can
 swing by a third or more, even between two identical sides; compare on a quiet
 machine, or run again until paired and B/A agree. Nothing here
 asserts on speed; it only reports.
@@ -130,13 +135,19 @@ def play_game(
     return count
 
 
-def play_row(config: pg.GameConfig, seed: int, games: int) -> dict[str, Any]:
+def play_row(config: pg.GameConfig, seed: int, games: int, warmup: int = 1) -> dict[str, Any]:
     """Play ``games`` seeded games of ``config`` and return the row's timings.
 
-    One untimed warm-up game (game 0) goes first, so loading the map and
-    component data and building the cached ruleset do not weigh on a short run.
+    ``warmup`` untimed games go first: game 0, so loading the map and component
+    data and building the cached ruleset do not weigh on a short run, then
+    games past the timed ones (``games``, ``games + 1``, ...), so a large
+    ``warmup`` measures a process whose per-process caches are full, as in a
+    long training run, without replaying the timed games. ``engine_ms`` is the
+    mean time per game inside ``legal_actions`` and ``apply`` alone: the
+    games/s also pay the policy and the clock reads, which both sides share.
     """
-    play_game(config, seed, 0, ([], []))
+    for n in range(warmup):
+        play_game(config, seed, 0 if n == 0 else games + n - 1, ([], []))
     times: tuple[list[int], list[int]] = ([], [])
     actions = 0
     start = time.perf_counter_ns()
@@ -149,10 +160,11 @@ def play_row(config: pg.GameConfig, seed: int, games: int) -> dict[str, Any]:
         "games_per_s": games / (wall_ns / 1e9),
         "legal_us": statistics.median(times[0]) / 1000,
         "apply_us": statistics.median(times[1]) / 1000,
+        "engine_ms": (sum(times[0]) + sum(times[1])) / games / 1e6,
     }
 
 
-def workload(rows: list[str], games: int, seed: int) -> int:
+def workload(rows: list[str], games: int, seed: int, warmup: int = 1) -> int:
     """Run every row against the importable powergrid and print one JSON line.
 
     The line names the imported ``powergrid.__file__`` so the parent can check
@@ -164,7 +176,7 @@ def workload(rows: list[str], games: int, seed: int) -> int:
 
     result: dict[str, Any] = {"file": pg.__file__, "rows": {}}
     for label in rows:
-        result["rows"][label] = play_row(row_config(label), seed, games)
+        result["rows"][label] = play_row(row_config(label), seed, games, warmup)
     print(json.dumps(result), flush=True)
     return 0
 
@@ -301,7 +313,7 @@ def run_side(side: Side, label: str, args: argparse.Namespace) -> dict[str, Any]
     """
     env = dict(os.environ, PYTHONPATH=str(side.pythonpath), PYTHONHASHSEED="0")
     command = [sys.executable, str(Path(__file__).resolve()), "--workload", "--rows", label]
-    command += ["--games", str(args.games), "--seed", str(args.seed)]
+    command += ["--games", str(args.games), "--seed", str(args.seed), "--warmup", str(args.warmup)]
     proc = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
     if proc.returncode != 0:
         tail = "\n".join(proc.stderr.strip().splitlines()[-15:])
@@ -365,10 +377,15 @@ def row_line(label: str, a: list[dict[str, Any]], b: list[dict[str, Any]]) -> st
     paired = statistics.median(
         y["games_per_s"] / x["games_per_s"] for x, y in zip(a, b, strict=True)
     )
-    times = [median_of(side, key) for key in ("apply_us", "legal_us") for side in (a, b)]
-    return f"{label:<20} {cells[0]:<23} {cells[1]:<23} {ratio:>6.3f} {paired:>6.3f}" + "".join(
-        f" {t:>8.1f}" for t in times
+    # the engine's own speed-up, paired the same way: old engine time over new
+    engine = (
+        statistics.median(x["engine_ms"] / y["engine_ms"] for x, y in zip(a, b, strict=True))
+        if "engine_ms" in a[0] and "engine_ms" in b[0]
+        else float("nan")
     )
+    times = [median_of(side, key) for key in ("apply_us", "legal_us") for side in (a, b)]
+    head = f"{label:<20} {cells[0]:<23} {cells[1]:<23} {ratio:>6.3f} {paired:>6.3f} {engine:>6.3f}"
+    return head + "".join(f" {t:>8.1f}" for t in times)
 
 
 def load_average() -> str:
@@ -397,13 +414,15 @@ def report(
         print(f"  {side.name} = {side.spec}: {side.describe}")
     last = args.seed + args.games - 1
     print(f"{args.rounds} rounds, {args.games} games per row and side, seeds {args.seed}..{last}")
+    print(f"{args.warmup} untimed warm-up game(s) per row and process")
     print(f"load average (1 min) before {load_before}, after {load_average()}")
     print()
     print(
         f"{'row':<20} {'A games/s':>9} {'(min-max)':<13} {'B games/s':>9} {'(min-max)':<13}"
-        f" {'B/A':>6} {'paired':>6} {'A apply':>8} {'B apply':>8} {'A legal':>8} {'B legal':>8}"
+        f" {'B/A':>6} {'paired':>6} {'engine':>6}"
+        f" {'A apply':>8} {'B apply':>8} {'A legal':>8} {'B legal':>8}"
     )
-    print(f"{'':<82}(median microseconds per call)")
+    print(f"{'':<89}(median microseconds per call)")
     notes = []
     for label in args.rows:
         a, b = results[label]
@@ -417,8 +436,10 @@ def report(
     print()
     print(
         "B/A: ratio of the median games/s, above 1 means B is faster; paired: median of the\n"
-        "rounds' own B/A. On a busy machine both can be 10-20% off even for identical sides:\n"
-        "check the spreads and the load, and run again before trusting a small difference.\n"
+        "rounds' own B/A; engine: the same paired ratio for the time inside legal_actions and\n"
+        "apply alone (the policy and the clock reads left out). On a busy machine all three\n"
+        "can be 10-20% off even for identical sides: check the spreads and the load, and run\n"
+        "again before trusting a small difference.\n"
         "Nothing here asserts on speed."
     )
     for note in notes:
@@ -441,6 +462,12 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         help=f"components/map/players[/extra] ({DEFAULT_ROWS}; extra: {', '.join(EXTRAS)})",
     )
     parser.add_argument("--seed", type=int, default=0, help="first game seed (0)")
+    parser.add_argument(
+        "--warmup",
+        type=int,
+        default=1,
+        help="untimed games per row and process before the timed ones (1; 100: full caches)",
+    )
     parser.add_argument("--workload", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     args.rows = [r.strip() for r in args.rows.split(",") if r.strip()]
@@ -453,6 +480,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         parser.error("--rows names no row")
     if args.games < 1:
         parser.error("--games must be at least 1")
+    if args.warmup < 1:
+        parser.error("--warmup must be at least 1 (game 0 loads the data)")
     if not args.workload:
         if args.a is None or args.b is None:
             parser.error("name two sides, e.g. 7437d42 HEAD")
@@ -468,7 +497,7 @@ def main(argv: list[str] | None = None) -> int:
     """
     args = parse(argv)
     if args.workload:
-        return workload(args.rows, args.games, args.seed)
+        return workload(args.rows, args.games, args.seed, args.warmup)
     with contextlib.ExitStack() as stack:
         sides = (resolve_side("A", args.a, stack), resolve_side("B", args.b, stack))
         load_before = load_average()
