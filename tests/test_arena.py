@@ -7,6 +7,7 @@ naming the policy, the seat and the game seed; shared wins (END-04) count 1/k.
 
 from __future__ import annotations
 
+import gc
 import json
 import pathlib
 
@@ -27,6 +28,28 @@ def test_in_process_and_pool_give_the_same_results() -> None:
     pool = run_arena(FOUR, games=8, seed=5, backend="pool", workers=2)
     assert pool == one
     assert [g.index for g in pool.games] == list(range(8))
+
+
+def test_a_pool_worker_freezes_what_outlives_its_first_game() -> None:
+    """A pool chunk plays the chunk's games unchanged, and gc.freeze()s after the first.
+
+    Run here, in this process, as a pool worker runs it; unfrozen afterwards.
+    """
+    from powergrid.arena.backends import pool_chunk
+    from powergrid.arena.games import make_job, play_chunk
+
+    config = pg.GameConfig(players=4)
+    jobs = [make_job(config, 5, i, tuple(FOUR), False, False) for i in range(3)]
+    expected = play_chunk(jobs)
+    assert gc.get_freeze_count() == 0
+    try:
+        assert pool_chunk(jobs) == expected
+        assert gc.get_freeze_count() > 0
+        frozen = gc.get_freeze_count()
+        assert pool_chunk(jobs[:1]) == expected[:1]  # a worker freezes once
+        assert gc.get_freeze_count() == frozen
+    finally:
+        gc.unfreeze()
 
 
 def test_ray_gives_the_same_results() -> None:
