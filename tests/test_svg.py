@@ -275,6 +275,26 @@ def test_names_are_escaped() -> None:
     assert "<&>" not in picture
 
 
+def test_text_and_attributes_are_escaped_as_xml_sax_does() -> None:
+    """The picture's own escaping writes exactly what xml.sax.saxutils would.
+
+    It replaced escape and quoteattr so that importing powergrid no longer imports
+    the network modules they bring along (see test_imports).
+    """
+    from xml.sax.saxutils import escape, quoteattr
+
+    from powergrid.svg.markup import attr, esc
+
+    rng = random.Random(35)
+    pieces = ["a", "&", "<", ">", '"', "'", "\n", "\r", "\t", "&amp;", " ", "é"]
+    samples = ["", 'say "hi"', "it's", "both \" and '", "x\ny"]
+    samples += ["".join(rng.choice(pieces) for _ in range(rng.randrange(9))) for _ in range(3000)]
+    for text in samples:
+        assert esc(text) == escape(text), text
+        assert attr(text) == quoteattr(text), text
+    assert attr("a\"b'c") == '"a&quot;b\'c"'
+
+
 def test_jupyter_shows_a_state_and_a_view_as_their_game_picture() -> None:
     """Issue 35: ``_repr_svg_`` of a GameState and a PlayerView is ``svg.game``."""
     state = played(pg.GameConfig(players=3), actions=20)

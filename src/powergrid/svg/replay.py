@@ -21,11 +21,11 @@ from collections.abc import Iterable, Sequence
 from difflib import SequenceMatcher
 from importlib import resources
 from typing import Any
-from xml.sax.saxutils import escape
 
 from powergrid.actions import CHANCE
 from powergrid.formats.records import GameRecord, states
 from powergrid.state import GameState
+from powergrid.svg.markup import esc
 from powergrid.svg.pictures import game
 
 __all__ = ["Frames", "frames_of", "replay_page"]
@@ -146,4 +146,4 @@ def _script_json(value: Any) -> str:
 def _page(heading: str, data: dict[str, Sequence[Any]]) -> str:
     """The page: its template with the title and the data filled in."""
     template = resources.files("powergrid.svg").joinpath("replay.html").read_text("utf-8")
-    return template.replace("@@TITLE@@", escape(heading)).replace("@@DATA@@", _script_json(data))
+    return template.replace("@@TITLE@@", esc(heading)).replace("@@DATA@@", _script_json(data))
