@@ -98,3 +98,48 @@ def test_a_pickle_of_either_build_loads_in_the_other() -> None:
     assert text == pg.to_json(state)
     assert back == state
     assert pg.legal_actions(back) == pg.legal_actions(state)
+
+
+_DEEP_CHAIN = """
+import powergrid as pg
+from powergrid.frozen import evolve
+from powergrid.state import PlayerState
+
+
+class Node:
+    def __init__(self, prev, value):
+        self.prev, self.value = prev, value
+
+
+state = pg.new_game(pg.GameConfig(players=3), seed=1)
+for _ in range(5):
+    head = None
+    for i in range(3000):  # each node holds the last reference to its own records
+        head = Node(head, (evolve(state, round=i), evolve(state.players[0], money=i)))
+    del head  # freed one node inside the other: far deeper than CPython's trashcan limit
+    fresh = [PlayerState(1, k) for k in range(5000)]
+    assert [p.money for p in fresh] == list(range(5000))
+log = state.events
+for i in range(20000):
+    log = log.added("bid", 1, "x", 0, (i,))
+del log
+print("ok")
+"""
+
+
+def test_records_freed_deep_inside_a_chain_leave_memory_intact() -> None:
+    """A record freed deep inside a long chain of objects (CPython then defers the
+    freeing, the "trashcan") leaves the interpreter whole, and so does a long event log.
+
+    Native records marked ``acyclic`` (not tracked by the garbage collector) crashed
+    here: deferring them wrote to a collector header they do not have. Run in a
+    subprocess, so that a crash fails this test rather than the test run.
+    """
+    import subprocess
+    import sys
+
+    run = subprocess.run(
+        [sys.executable, "-c", _DEEP_CHAIN], capture_output=True, text=True, check=False
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.strip() == "ok"

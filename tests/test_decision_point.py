@@ -64,7 +64,7 @@ def test_the_engine_keeps_no_state_of_a_game_alive() -> None:
     state = pg.apply(state, pg.legal_actions(state)[0])
     gc.collect()
     # Nothing but this name refers to the state (the compiled build's native records
-    # take no weak reference and are not tracked by the collector, so ask the count).
+    # take no weak reference, so ask the count).
     assert sys.getrefcount(state) == 2  # the name and getrefcount's own argument
 
 

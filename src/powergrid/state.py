@@ -52,7 +52,7 @@ class Secret:
     rng: RngState
 
 
-@mypyc_attr(serializable=True, allow_interpreted_subclasses=True, acyclic=True)
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class _DecisionSlot:
     """Where the engine keeps a state's decision point: derived, never part of the value.
 
@@ -111,7 +111,7 @@ def seat_name(holder: Named, seat: int) -> str:
     return _DEFAULT_NAMES[seat] if seat < len(_DEFAULT_NAMES) else f"player {seat}"
 
 
-@mypyc_attr(serializable=True, allow_interpreted_subclasses=True, acyclic=True)
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class GameState(_DecisionSlot):
     """A point in a game. Never mutated: :func:`powergrid.apply` returns a new one.
 

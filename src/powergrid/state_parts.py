@@ -15,7 +15,7 @@ from powergrid.plants import Card
 from powergrid.record import mypyc_attr, record
 
 
-@mypyc_attr(serializable=True, allow_interpreted_subclasses=True, acyclic=True)
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class PlayerState:
     """One seat: money, plants (by rank), tokens per resource kind, cities in build order.
 
@@ -77,7 +77,7 @@ class PlayerState:
 record(PlayerState)
 
 
-@mypyc_attr(serializable=True, allow_interpreted_subclasses=True, acyclic=True)
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class ActorState:
     """An automatic actor: a place in the player order, plants, tokens, houses, no money.
 
@@ -152,7 +152,7 @@ class ActorState:
 record(ActorState)
 
 
-@mypyc_attr(serializable=True, allow_interpreted_subclasses=True, acyclic=True)
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class PlantMarket:
     """The visible plant cards: actual and future market, and what is known of the deck.
 
@@ -237,7 +237,7 @@ class PlantMarket:
 record(PlantMarket)
 
 
-@mypyc_attr(serializable=True, allow_interpreted_subclasses=True, acyclic=True)
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class ResourceMarket:
     """Tokens per kind on the resource market and in the general supply (CON-10).
 
@@ -270,7 +270,7 @@ class ResourceMarket:
 record(ResourceMarket)
 
 
-@mypyc_attr(serializable=True, allow_interpreted_subclasses=True, acyclic=True)
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Board:
     """Houses per city (by the map's city index): seats in the order they built."""
 
@@ -292,7 +292,7 @@ class Board:
 record(Board)
 
 
-@mypyc_attr(serializable=True, allow_interpreted_subclasses=True, acyclic=True)
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class AuctionState:
     """A running auction (AUC-04..AUC-08).
 
