@@ -169,6 +169,45 @@ def test_cli_arena_prints_the_summary(capsys: pytest.CaptureFixture[str]) -> Non
     assert lines[3].split()[:2] == ["random", "12"]
 
 
+def test_the_console_command_freezes_after_its_first_game_and_main_does_not(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The console script owns its process; main() called from Python leaves gc alone.
+
+    Both print the same summary: freezing changes no game.
+    """
+    from powergrid.cli.main import console
+
+    argv = ["arena", "--games", "3", "--bots", "greedy,random", "--seed", "4", "--no-progress"]
+    assert main(argv) == 0
+    assert gc.get_freeze_count() == 0
+    from_python = capsys.readouterr().out
+    monkeypatch.setattr("sys.argv", ["powergrid", *argv])
+    try:
+        assert console() == 0
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+    assert capsys.readouterr().out == from_python
+
+
+def test_the_installed_command_and_python_m_are_the_console_entry() -> None:
+    """``powergrid`` and ``python -m powergrid`` run console(), not main()."""
+    import importlib.metadata
+    import runpy
+    from unittest import mock
+
+    (script,) = importlib.metadata.entry_points(group="console_scripts", name="powergrid")
+    assert script.value == "powergrid.cli.main:console"
+    with (
+        mock.patch("powergrid.cli.main.console", return_value=0) as called,
+        pytest.raises(SystemExit) as stop,
+    ):
+        runpy.run_module("powergrid", run_name="__main__")
+    assert stop.value.code == 0
+    called.assert_called_once_with()
+
+
 def test_cli_arena_writes_records(
     tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -13,11 +13,12 @@ instead of states determinized for their seats).
 from __future__ import annotations
 
 import argparse
+import gc
 import pathlib
 import sys
 from typing import TextIO
 
-from powergrid.arena import ArenaResult, Backend, run_arena
+from powergrid.arena import ArenaResult, Backend, Progress, run_arena
 from powergrid.cli.errors import UserError
 from powergrid.cli.files import write_text
 from powergrid.config import GameConfig
@@ -80,7 +81,11 @@ def add_arena_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
 
 
 def run_arena_command(args: argparse.Namespace, out: TextIO) -> int:
-    """Run ``arena`` with parsed arguments; print the summary to ``out``; the exit code."""
+    """Run ``arena`` with parsed arguments; print the summary to ``out``; the exit code.
+
+    With ``args.owns_process`` (set by :func:`powergrid.cli.main.console`) the
+    in-process games ``gc.freeze()`` after the first (:func:`_freezing`).
+    """
     policies = [p.strip() for p in args.bots.split(",") if p.strip()]
     config = _config(args, len(policies))
     if args.games < 0:
@@ -92,6 +97,9 @@ def run_arena_command(args: argparse.Namespace, out: TextIO) -> int:
         "ray" if args.ray is not None else "pool" if args.workers > 1 else "inprocess"
     )
     show = sys.stderr.isatty() if args.progress is None else args.progress
+    progress: Progress | None = _bar if show else None
+    if backend == "inprocess" and getattr(args, "owns_process", False):
+        progress = _freezing(progress)
     try:
         result = run_arena(
             policies,
@@ -102,7 +110,7 @@ def run_arena_command(args: argparse.Namespace, out: TextIO) -> int:
             workers=args.workers if backend != "inprocess" else None,
             ray_address=args.ray or None,
             records=records is not None,
-            progress=_bar if show else None,
+            progress=progress,
             full_information=args.full_information,
         )
     except (ValueError, RuntimeError) as err:
@@ -164,6 +172,26 @@ def _records_dir(path: str | None) -> pathlib.Path | None:
     except OSError as err:
         raise UserError(f"cannot write records to {path}: {err.strerror or err}") from None
     return folder
+
+
+def _freezing(progress: Progress | None) -> Progress:
+    """``progress`` that also ``gc.freeze()``s once, after the first game finishes.
+
+    Only where the command owns its process (the console script, ``python -m
+    powergrid``; not :func:`powergrid.cli.main.main` called from Python, where a
+    frozen heap would keep the caller's garbage for good): what outlives the
+    first game (modules, rule tables, the caches of plants, hands and networks)
+    then lives until the process ends, and the garbage collector stops walking
+    it, as in a pool worker (:func:`powergrid.arena.backends.pool_chunk`).
+    """
+
+    def report(done: int, total: int) -> None:
+        if done == 1 and not gc.get_freeze_count():
+            gc.freeze()
+        if progress is not None:
+            progress(done, total)
+
+    return report
 
 
 def _bar(done: int, total: int) -> None:

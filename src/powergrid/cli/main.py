@@ -280,19 +280,35 @@ def main(argv: list[str] | None = None) -> int:
     (:func:`powergrid.cli.errors.printable`), so no file name or file
     content can drive the terminal.
     """
+    return _guarded(argv, owns_process=False)
+
+
+def console() -> int:
+    """The ``powergrid`` console script and ``python -m powergrid``: :func:`main` on ``sys.argv``.
+
+    Here the command owns its process, which ends with it: ``arena`` without
+    workers ``gc.freeze()``s after its first game, as a pool worker does
+    (:func:`powergrid.cli.arena.run_arena_command`). :func:`main`, called from
+    Python (a test, a notebook), leaves the caller's collector alone.
+    """
+    return _guarded(None, owns_process=True)
+
+
+def _guarded(argv: list[str] | None, *, owns_process: bool) -> int:
     python_interrupts_again()  # from here on, Ctrl-C is reported below
     try:
-        return _main(argv)
+        return _main(argv, owns_process)
     except KeyboardInterrupt:  # Ctrl-C anywhere: also while an error is being reported
         return _stop("interrupted", 130)
 
 
-def _main(argv: list[str] | None) -> int:
+def _main(argv: list[str] | None, owns_process: bool) -> int:
     prog = program_name()
     try:
         args = build_parser(prog).parse_args(argv)
     except SystemExit as stop:  # --help, --version or a usage error
         return stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 2)
+    args.owns_process = owns_process  # read by arena (run_arena_command)
     try:
         code = _run(args, prog)
         sys.stdout.flush()  # a closed pipe shows here, not at the interpreter's exit
