@@ -158,7 +158,7 @@ def field_annotations(cls: type) -> dict[str, Any]:
     A class of a compiled module keeps none usable at run time (a native class
     none at all), so they are read from the pure source beside the extension
     module, executed once as a private copy that is never registered in
-    ``sys.modules``; the serializer (:mod:`powergrid.formats.serialize`) resolves
+    ``sys.modules``; the decoder (:mod:`powergrid.formats.typed_decoding`) resolves
     them in the real module.
     """
     compiled = is_compiled(cls.__module__)

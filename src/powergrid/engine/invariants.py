@@ -1,6 +1,6 @@
 """One definition of a consistent game state: :func:`invariant_violations`.
 
-The decoder refuses a state document that breaks these (serialize), the
+The decoder refuses a state document that breaks these (formats.documents), the
 position builder refuses such a position (powergrid.formats.position), the
 conformance checks assert them after every action (testing), and the soak
 script runs them over thousands of games. The checks read a state and its

@@ -1,7 +1,7 @@
 """Reading older JSON formats: what each upgrade changes in a document's config.
 
 The format history is in :mod:`powergrid.version`. Plant numbers of formats 1
-and 2 become labels while decoding (:mod:`powergrid.formats.serialize`); the upgrades
+and 2 become labels while decoding (:mod:`powergrid.formats.typed_decoding`); the upgrades
 here change a document's config before it is decoded, so that an old record
 replays to the game it recorded.
 """
